@@ -1,0 +1,56 @@
+// Package db is the driver contract: a Driver opens connections to a Target
+// named by a URL; a Conn is a connection whose abilities (SQL, documents,
+// key-value, server version, bulk load) are separate interfaces found by type
+// assertion, never by the database's name. It also owns error classes and URL
+// redaction.
+//
+// db imports no other dbgauge package; workloads and the runner import it.
+package db
+
+import (
+	"context"
+)
+
+// Driver opens connections to one kind of database.
+type Driver interface {
+	// Name is the driver's name as users see it in `list` and results.
+	Name() string
+	// Schemes are the URL schemes the driver accepts.
+	Schemes() []string
+	// Open connects once. A failure to reach or log in to the server is a
+	// *ConnectError.
+	Open(ctx context.Context, t *Target) (Conn, error)
+}
+
+// Conn is one connection. Abilities beyond closing are separate interfaces.
+type Conn interface {
+	Close() error
+}
+
+// Versioner is a Conn that can name its server's version.
+type Versioner interface {
+	ServerVersion(ctx context.Context) (string, error)
+}
+
+// Interrupter is a Conn whose operation in flight can be aborted from another
+// goroutine (by closing its socket). The connection is unusable afterwards.
+// The runner uses it to end operations that outlive a run's grace period.
+type Interrupter interface {
+	Interrupt()
+}
+
+// UnsupportedError says a workload cannot run on a kind of database (a SQL
+// workload on Redis): a usage error, reported at prepare or run.
+type UnsupportedError struct {
+	Workload, Needs, Driver string
+}
+
+func (e *UnsupportedError) Error() string {
+	return e.Workload + " needs " + e.Needs + "; " + e.Driver + " is not one"
+}
+
+// Local is a Driver whose database lives in a local file (SQLite): its path,
+// so that results can record the filesystem and device under it.
+type Local interface {
+	DataPath(t *Target) (string, bool)
+}

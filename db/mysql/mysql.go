@@ -1,0 +1,192 @@
+// Package mysql is the MySQL and MariaDB driver: go-sql-driver/mysql used
+// through its database/sql/driver interface directly (sqldb.DriverConn),
+// with server-side prepared statements for the load. URLs:
+// mysql://user:password@host:port/db?param=value (also mariadb://); the query
+// parameters are go-sql-driver/mysql's DSN parameters, plus socket=PATH for a
+// Unix socket.
+package mysql
+
+import (
+	"context"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"net"
+	"strings"
+
+	gomysql "github.com/go-sql-driver/mysql"
+
+	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/db/sockconn"
+	"github.com/dbgauge/dbgauge/db/sqldb"
+)
+
+// Driver opens MySQL and MariaDB connections.
+type Driver struct{}
+
+// Name implements db.Driver.
+func (Driver) Name() string { return "mysql" }
+
+// Schemes implements db.Driver.
+func (Driver) Schemes() []string { return []string{"mysql", "mariadb"} }
+
+// Config turns a mysql:// URL into the driver's configuration.
+func Config(t *db.Target) (*gomysql.Config, error) {
+	u := t.URL
+	cfg := gomysql.NewConfig()
+	if u.User != nil {
+		cfg.User = u.User.Username()
+		cfg.Passwd, _ = u.User.Password()
+	}
+	cfg.DBName = strings.TrimPrefix(u.Path, "/")
+	q := u.Query()
+	if sock := q.Get("socket"); sock != "" {
+		cfg.Net, cfg.Addr = "unix", sock
+		q.Del("socket")
+	} else {
+		host, port := u.Hostname(), u.Port()
+		if host == "" {
+			host = "127.0.0.1"
+		}
+		if port == "" {
+			port = "3306"
+		}
+		cfg.Net, cfg.Addr = "tcp", net.JoinHostPort(host, port)
+	}
+	// Everything else is a go-sql-driver/mysql DSN parameter.
+	if len(q) > 0 {
+		parsed, err := gomysql.ParseDSN("/?" + q.Encode())
+		if err != nil {
+			return nil, fmt.Errorf("invalid MySQL URL parameters in %s: %v", t.Redacted(), err)
+		}
+		parsed.User, parsed.Passwd, parsed.DBName, parsed.Net, parsed.Addr = cfg.User, cfg.Passwd, cfg.DBName, cfg.Net, cfg.Addr
+		cfg = parsed
+	}
+	cfg.AllowNativePasswords = true
+	return cfg, nil
+}
+
+// Open implements db.Driver.
+func (Driver) Open(ctx context.Context, t *db.Target) (db.Conn, error) {
+	cfg, err := Config(t)
+	if err != nil {
+		return nil, err
+	}
+	c := &Conn{}
+	// Blocking sockets: one system call per read instead of the netpoller
+	// round (see package sockconn).
+	cfg.DialFunc = c.raw.Dial
+	connector, err := gomysql.NewConnector(cfg)
+	if err != nil {
+		return nil, err
+	}
+	dc, err := connector.Connect(ctx)
+	if err != nil {
+		return nil, &db.ConnectError{Addr: cfg.Addr, Err: connectReason(err, cfg.Passwd)}
+	}
+	c.DriverConn = sqldb.DriverConn{DC: dc, D: dialect, Classify: classify}
+	return c, nil
+}
+
+// connectReason is the server's or the network's reason, without secrets.
+func connectReason(err error, password string) error {
+	msg := err.Error()
+	var me *gomysql.MySQLError
+	if errors.As(err, &me) {
+		msg = me.Message
+	}
+	if password != "" {
+		msg = strings.ReplaceAll(msg, password, "xxxxx")
+	}
+	return errors.New(msg)
+}
+
+var dialect = &sqldb.Dialect{
+	Name:             "mysql",
+	SerialInt:        "INTEGER NOT NULL AUTO_INCREMENT",
+	ZeroAssignsID:    true,
+	InlineKey:        true,
+	BeginRead:        "BEGIN",
+	BeginWrite:       "BEGIN",
+	Commit:           "COMMIT",
+	Rollback:         "ROLLBACK",
+	MaxParams:        65535,
+	Analyze:          "ANALYZE TABLE %s",
+	TableExistsQuery: "SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = ?",
+	QuoteIdent:       sqldb.QuoteBacktick,
+	Timestamp:        "DATETIME",
+	EngineClause:     func(engine string) string { return "/*! ENGINE = " + engine + " */" },
+}
+
+// Conn is one MySQL or MariaDB connection.
+type Conn struct {
+	sqldb.DriverConn
+	// noLocalInfile is set once the server refused LOAD DATA LOCAL.
+	noLocalInfile bool
+	raw           sockconn.Set
+}
+
+// Interrupt implements db.Interrupter.
+func (c *Conn) Interrupt() { c.raw.Interrupt() }
+
+var (
+	_ sqldb.Conn     = (*Conn)(nil)
+	_ db.Versioner   = (*Conn)(nil)
+	_ db.Interrupter = (*Conn)(nil)
+)
+
+// ServerVersion implements db.Versioner.
+func (c *Conn) ServerVersion(ctx context.Context) (string, error) {
+	rows, err := c.QueryStrings(ctx, "SELECT VERSION()")
+	if err != nil || len(rows) == 0 {
+		return "", err
+	}
+	v := rows[0][0]
+	if strings.Contains(strings.ToLower(v), "mariadb") {
+		return "MariaDB " + strings.Split(v, "-")[0], nil
+	}
+	return "MySQL " + v, nil
+}
+
+// errnos maps MySQL/MariaDB error numbers to classes.
+var errnos = map[uint16]db.Class{
+	1213: db.Deadlock,      // ER_LOCK_DEADLOCK
+	1205: db.LockTimeout,   // ER_LOCK_WAIT_TIMEOUT
+	1020: db.Serialization, // ER_CHECKREAD: record changed since last read
+	1062: db.DuplicateKey,  // ER_DUP_ENTRY
+	1586: db.DuplicateKey,  // ER_DUP_ENTRY_WITH_KEY_NAME
+	3024: db.Timeout,       // ER_QUERY_TIMEOUT (MySQL)
+	1969: db.Timeout,       // ER_STATEMENT_TIMEOUT (MariaDB)
+	1053: db.ConnectionLost,
+	1927: db.ConnectionLost, // ER_CONNECTION_KILLED
+	2006: db.ConnectionLost, // CR_SERVER_GONE_ERROR
+	2013: db.ConnectionLost, // CR_SERVER_LOST
+}
+
+func asError(err error, e **db.Error) bool { return errors.As(err, e) }
+
+// classify wraps a MySQL error with its class.
+func classify(err error) error {
+	if err == nil {
+		return nil
+	}
+	var me *gomysql.MySQLError
+	if errors.As(err, &me) {
+		c, ok := errnos[me.Number]
+		if !ok {
+			c = db.Other
+		}
+		return &db.Error{Class: c, Code: fmt.Sprint(me.Number), Err: err}
+	}
+	if errors.Is(err, context.Canceled) {
+		return err
+	}
+	var ne net.Error
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return &db.Error{Class: db.Timeout, Err: err}
+	case errors.Is(err, driver.ErrBadConn) || errors.Is(err, gomysql.ErrInvalidConn) || errors.As(err, &ne):
+		return &db.Error{Class: db.ConnectionLost, Err: err}
+	}
+	return err
+}

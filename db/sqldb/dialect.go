@@ -1,0 +1,87 @@
+package sqldb
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Dialect holds what differs between SQL databases for the statements the
+// workloads issue. Each SQL driver returns one; workloads read its fields
+// instead of asking which database they talk to.
+type Dialect struct {
+	// Name is for messages only; code must not branch on it.
+	Name string
+	// SerialInt is the column type of an auto-increment integer key
+	// (sysbench: SERIAL on PostgreSQL, INTEGER AUTO_INCREMENT on MySQL).
+	SerialInt string
+	// ZeroAssignsID is true when inserting 0 into an auto-increment key makes
+	// the database assign one (MySQL); elsewhere the column is left out.
+	ZeroAssignsID bool
+	// InlineKey is true when CREATE TABLE accepts "KEY name (cols)".
+	InlineKey bool
+	// TableOptions follows CREATE TABLE's closing parenthesis (ENGINE=...).
+	TableOptions string
+	// BeginRead and BeginWrite start a read-only and a read-write
+	// transaction. SQLite needs BEGIN IMMEDIATE for writers: a deferred
+	// transaction that reads and then writes fails at once with SQLITE_BUSY
+	// when another writer got in between, which busy_timeout cannot wait out.
+	BeginRead, BeginWrite string
+	Commit, Rollback      string
+	// MaxParams bounds the placeholders in one statement.
+	MaxParams int
+	// Analyze refreshes optimizer statistics for one table ("" for none).
+	Analyze string
+	// TableExistsQuery returns a row when the table named by its one
+	// parameter exists in the current schema.
+	TableExistsQuery string
+	// SerialNeedsPK is true when an auto-increment column must also be the
+	// primary key (SQLite: only INTEGER PRIMARY KEY assigns ids).
+	SerialNeedsPK bool
+	// ResetSerial, if set, is a format (%s: table) run after loading explicit
+	// ids into an auto-increment id column, so the next generated id follows
+	// them (PostgreSQL sequences do not advance on explicit values).
+	ResetSerial string
+	// Timestamp is the column type of a date and time without time zone
+	// ("" means TIMESTAMP). MySQL's TIMESTAMP updates itself on every row
+	// update; DATETIME is its plain equivalent.
+	Timestamp string
+	// DeferPrimaryKey is true when loading into a table without its primary
+	// key and adding the key afterwards is faster (PostgreSQL, as pgbench -i
+	// does); false where the key is the row's storage order (InnoDB, SQLite).
+	DeferPrimaryKey bool
+	// BeforeIndex, if set, runs on a connection before it builds indexes
+	// (PostgreSQL: more maintenance_work_mem, so a sort fits in memory).
+	BeforeIndex string
+	// EngineClause, if set, returns the table option that picks a storage
+	// engine (MySQL's ENGINE = X); nil where there is no such choice.
+	EngineClause func(engine string) string
+	// QuoteIdent quotes an identifier.
+	QuoteIdent func(string) string
+}
+
+// DropTable returns the statement that drops table if it exists.
+func (d *Dialect) DropTable(table string) string {
+	return "DROP TABLE IF EXISTS " + d.QuoteIdent(table)
+}
+
+// AnalyzeTable returns the statistics statement for table, or "".
+func (d *Dialect) AnalyzeTable(table string) string {
+	if d.Analyze == "" {
+		return ""
+	}
+	return fmt.Sprintf(d.Analyze, d.QuoteIdent(table))
+}
+
+// TimestampType returns the dialect's plain timestamp column type.
+func (d *Dialect) TimestampType() string {
+	if d.Timestamp == "" {
+		return "TIMESTAMP"
+	}
+	return d.Timestamp
+}
+
+// QuoteDouble quotes with double quotes (SQL standard, SQLite, PostgreSQL).
+func QuoteDouble(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
+
+// QuoteBacktick quotes with backticks (MySQL, MariaDB).
+func QuoteBacktick(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") + "`" }

@@ -1,0 +1,164 @@
+package sqldb
+
+import (
+	"context"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// DriverConn runs SQL on a database/sql/driver connection directly, without
+// database/sql's pool, locks and per-call allocations on the measured path.
+// SQL drivers built on a database/sql driver (SQLite, MySQL) embed it and add
+// what is theirs (bulk load, server version).
+type DriverConn struct {
+	DC driver.Conn
+	// D is the driver's dialect; Classify wraps its errors with a class.
+	D        *Dialect
+	Classify func(error) error
+}
+
+// Dialect implements Conn.
+func (c *DriverConn) Dialect() *Dialect { return c.D }
+
+// Close implements Conn.
+func (c *DriverConn) Close() error { return c.DC.Close() }
+
+// Exec implements Conn.
+func (c *DriverConn) Exec(ctx context.Context, query string, args ...any) (int64, error) {
+	if ex, ok := c.DC.(driver.ExecerContext); ok {
+		res, err := ex.ExecContext(ctx, query, named(nil, args))
+		if !errors.Is(err, driver.ErrSkip) {
+			if err != nil {
+				return 0, c.Classify(err)
+			}
+			n, _ := res.RowsAffected()
+			return n, nil
+		}
+	}
+	// The driver wants a prepared statement for arguments (MySQL without
+	// interpolateParams).
+	st, err := c.Prepare(ctx, query)
+	if err != nil {
+		return 0, err
+	}
+	defer st.Close()
+	return st.Exec(ctx, args...)
+}
+
+// QueryStrings implements Conn.
+func (c *DriverConn) QueryStrings(ctx context.Context, query string, args ...any) ([][]string, error) {
+	var rows driver.Rows
+	var err error
+	if q, ok := c.DC.(driver.QueryerContext); ok {
+		rows, err = q.QueryContext(ctx, query, named(nil, args))
+	}
+	if rows == nil && (err == nil || errors.Is(err, driver.ErrSkip)) {
+		var st driver.Stmt
+		if st, err = c.DC.(driver.ConnPrepareContext).PrepareContext(ctx, query); err == nil {
+			defer st.Close()
+			rows, err = st.(driver.StmtQueryContext).QueryContext(ctx, named(nil, args))
+		}
+	}
+	if err != nil {
+		return nil, c.Classify(err)
+	}
+	defer rows.Close()
+	dest := make([]driver.Value, len(rows.Columns()))
+	var out [][]string
+	for {
+		if err := rows.Next(dest); err != nil {
+			if errors.Is(err, io.EOF) {
+				return out, nil
+			}
+			return nil, c.Classify(err)
+		}
+		r := make([]string, len(dest))
+		for i, v := range dest {
+			switch x := v.(type) {
+			case nil:
+			case []byte:
+				r[i] = string(x)
+			default:
+				r[i] = fmt.Sprint(x)
+			}
+		}
+		out = append(out, r)
+	}
+}
+
+// Prepare implements Conn.
+func (c *DriverConn) Prepare(ctx context.Context, query string) (Stmt, error) {
+	st, err := c.DC.(driver.ConnPrepareContext).PrepareContext(ctx, query)
+	if err != nil {
+		return nil, c.Classify(err)
+	}
+	return &DriverStmt{st: st, classify: c.Classify}, nil
+}
+
+// DriverStmt is a prepared statement of a DriverConn. Its argument and row
+// buffers are reused, so it belongs to one goroutine.
+type DriverStmt struct {
+	st       driver.Stmt
+	classify func(error) error
+	args     []driver.NamedValue
+	dest     []driver.Value
+}
+
+// Exec implements Stmt.
+func (s *DriverStmt) Exec(ctx context.Context, args ...any) (int64, error) {
+	s.args = named(s.args, args)
+	res, err := s.st.(driver.StmtExecContext).ExecContext(ctx, s.args)
+	if err != nil {
+		return 0, s.classify(err)
+	}
+	n, _ := res.RowsAffected()
+	return n, nil
+}
+
+// Query implements Stmt.
+func (s *DriverStmt) Query(ctx context.Context, args ...any) (int, error) {
+	s.args = named(s.args, args)
+	rows, err := s.st.(driver.StmtQueryContext).QueryContext(ctx, s.args)
+	if err != nil {
+		return 0, s.classify(err)
+	}
+	if cols := len(rows.Columns()); cap(s.dest) < cols {
+		s.dest = make([]driver.Value, cols)
+	} else {
+		s.dest = s.dest[:cols]
+	}
+	n := 0
+	for {
+		if err := rows.Next(s.dest); err != nil {
+			rows.Close()
+			if errors.Is(err, io.EOF) {
+				return n, nil
+			}
+			return n, s.classify(err)
+		}
+		n++
+	}
+}
+
+// Close implements Stmt.
+func (s *DriverStmt) Close() error { return s.st.Close() }
+
+// named converts args into buf, turning Go ints into int64 as
+// database/sql/driver requires.
+func named(buf []driver.NamedValue, args []any) []driver.NamedValue {
+	buf = buf[:0]
+	for i, a := range args {
+		switch v := a.(type) {
+		case int:
+			a = int64(v)
+		case int32:
+			a = int64(v)
+		case uint32:
+			a = int64(v)
+		}
+		buf = append(buf, driver.NamedValue{Ordinal: i + 1, Value: a})
+	}
+	return buf
+}

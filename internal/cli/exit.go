@@ -1,0 +1,68 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/dbgauge/dbgauge/db"
+)
+
+// Exit codes (DESIGN.md §2).
+const (
+	ExitOK          = 0
+	ExitFailure     = 1
+	ExitUsage       = 2
+	ExitUnreachable = 3
+	ExitAborted     = 4
+	ExitThreshold   = 5
+	ExitInterrupted = 130
+)
+
+// exitError carries an exit code with a one-line message.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+func usageErr(format string, a ...any) error {
+	return &exitError{ExitUsage, fmt.Errorf(format, a...)}
+}
+
+func withCode(code int, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &exitError{code, err}
+}
+
+// codeOf maps an error to its exit code.
+func codeOf(err error) int {
+	var e *exitError
+	if errors.As(err, &e) {
+		return e.code
+	}
+	var ce *db.ConnectError
+	if errors.As(err, &ce) {
+		return ExitUnreachable
+	}
+	var ue *db.UnsupportedError
+	if errors.As(err, &ue) {
+		return ExitUsage
+	}
+	return ExitFailure
+}
+
+// message renders err as one line without secrets.
+func message(err error, secrets []string) string {
+	s := strings.Join(strings.Fields(err.Error()), " ")
+	for _, p := range secrets {
+		if p != "" {
+			s = strings.ReplaceAll(s, p, "xxxxx")
+		}
+	}
+	return db.Redact(s)
+}

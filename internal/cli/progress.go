@@ -1,0 +1,64 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+)
+
+// progress shows loading: a redrawn bar on a terminal, plain lines (one per
+// finished table) otherwise, so logs stay readable.
+type progress struct {
+	w      io.Writer
+	tty    bool
+	total  int64
+	tables map[string]int64
+	last   time.Time
+	start  time.Time
+}
+
+func newProgress(w io.Writer, totalRows int64) *progress {
+	tty := false
+	if f, ok := w.(*os.File); ok {
+		tty = term.IsTerminal(int(f.Fd()))
+	}
+	return &progress{w: w, tty: tty, total: totalRows, tables: map[string]int64{}, start: time.Now()}
+}
+
+// update is a load.Progress; calls are serialised by the loader.
+func (p *progress) update(table string, rows, total int64) {
+	p.tables[table] = rows
+	if !p.tty {
+		if rows == total {
+			fmt.Fprintf(p.w, "Loaded %d rows into %s\n", rows, table)
+		}
+		return
+	}
+	now := time.Now()
+	var done int64
+	for _, n := range p.tables {
+		done += n
+	}
+	if now.Sub(p.last) < 100*time.Millisecond && done < p.total {
+		return
+	}
+	p.last = now
+	frac := 0.0
+	if p.total > 0 {
+		frac = float64(done) / float64(p.total)
+	}
+	bar := strings.Repeat("=", int(frac*30)) + strings.Repeat(" ", 30-int(frac*30))
+	rate := float64(done) / max(now.Sub(p.start).Seconds(), 1e-9)
+	fmt.Fprintf(p.w, "\rLoading [%s] %5.1f%% %d/%d rows, %.0f rows/s ", bar, frac*100, done, p.total, rate)
+}
+
+// finish ends the bar line.
+func (p *progress) finish() {
+	if p.tty {
+		fmt.Fprintln(p.w)
+	}
+}

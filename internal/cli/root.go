@@ -1,0 +1,123 @@
+// Package cli is the command line: cobra commands, flags, exit codes. It is
+// the only code that prints to the terminal. It wires the catalog's
+// workloads and drivers to the runner and the reports.
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"os/signal"
+	"runtime"
+	"runtime/pprof"
+	"slices"
+	"syscall"
+
+	"github.com/spf13/cobra"
+)
+
+// Version is dbgauge's version, set at build time with
+// -ldflags "-X github.com/dbgauge/dbgauge/internal/cli.Version=…".
+var Version = "0.1.0-dev"
+
+// env is what commands print to, and the secrets they must never print.
+type env struct {
+	stdout, stderr io.Writer
+	secrets        []string
+	// started is set once a command's own code runs; an error before that is
+	// cobra rejecting the command line.
+	started     bool
+	stopProfile func()
+}
+
+// Main runs the command line and returns the exit code.
+func Main(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		// After the first signal, a second one kills at once (every finished
+		// interval is already on disk).
+		<-ctx.Done()
+		stop()
+	}()
+	e := &env{stdout: stdout, stderr: stderr}
+	root := e.rootCmd()
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	if e.stopProfile != nil {
+		e.stopProfile()
+	}
+	if f := root.PersistentFlags().Lookup("memprofile"); f != nil && f.Value.String() != "" {
+		if mf, ferr := os.Create(f.Value.String()); ferr == nil {
+			runtime.GC()
+			pprof.WriteHeapProfile(mf)
+			mf.Close()
+		}
+	}
+	if err == nil {
+		return ExitOK
+	}
+	code := codeOf(err)
+	if !e.started && code == ExitFailure {
+		code = ExitUsage // cobra refused the command line before any command ran
+	}
+	fmt.Fprintf(stderr, "dbgauge: %s\n", message(err, e.secrets))
+	return code
+}
+
+func (e *env) rootCmd() *cobra.Command {
+	o := &options{}
+	root := &cobra.Command{
+		Use:   "dbgauge",
+		Short: "Database benchmark workbench: sysbench-compatible workloads, correct latency, one binary",
+		Long: `dbgauge runs the studies performance engineers run against any database,
+with the same measurement rules, and reports them side by side.
+
+Without a command it runs oltp_read_write for 10 s on a fresh embedded
+SQLite file, prepares it, prints the summary and writes a results folder.`,
+		Args:          cobra.NoArgs,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		Version:       Version,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return e.runDefault(cmd.Context(), o)
+		},
+	}
+	addTargetFlags(root, o)
+	addRunFlags(root, o)
+	addWorkloadFlags(root, o)
+	root.AddCommand(e.listCmd(), prepareCmd(e), e.runCmd(), e.cleanupCmd())
+	for _, c := range append(root.Commands(), root) {
+		c.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+			return &exitError{ExitUsage, err}
+		})
+		c.Flags().SetNormalizeFunc(normalize)
+		c.SilenceErrors, c.SilenceUsage = true, true
+	}
+	root.SetHelpCommand(&cobra.Command{Hidden: true})
+	var cpuprofile string
+	root.PersistentFlags().StringVar(&cpuprofile, "cpuprofile", "", "write a Go CPU profile of dbgauge itself to this file")
+	root.PersistentFlags().MarkHidden("cpuprofile")
+	var memprofile string
+	root.PersistentFlags().StringVar(&memprofile, "memprofile", "", "write a Go heap profile of dbgauge itself to this file at exit")
+	root.PersistentFlags().MarkHidden("memprofile")
+	root.PersistentPreRunE = func(*cobra.Command, []string) error {
+		e.started = true
+		if cpuprofile == "" {
+			return nil
+		}
+		f, err := os.Create(cpuprofile)
+		if err != nil {
+			return usageErr("--cpuprofile: %v", err)
+		}
+		e.stopProfile = func() { pprof.StopCPUProfile(); f.Close() }
+		return pprof.StartCPUProfile(f)
+	}
+	return root
+}
+
+func sortedKeys(m map[string]string) []string { return slices.Sorted(maps.Keys(m)) }

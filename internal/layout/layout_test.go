@@ -1,0 +1,122 @@
+package layout
+
+import (
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/dbgauge/dbgauge/"
+
+// allowed lists, for each package (or family, ending in /), the dbgauge
+// packages its non-test files may import. Anything not listed is refused.
+var allowed = map[string][]string{
+	"hist":            nil,
+	"randgen":         nil,
+	"results":         nil,
+	"load":            nil,
+	"db":              nil,
+	"db/sqldb":        {"db"},
+	"db/":             {"db", "db/sqldb", "db/sockconn"}, // one package per database
+	"bench":           {"db", "randgen"},
+	"workloads/":      {"bench", "db", "db/sqldb", "randgen", "load", "workloads/sqlset", "workloads/mongoset"},
+	"run":             {"bench", "db", "hist", "randgen", "results"},
+	"report":          {"hist", "results"},
+	"monitor":         {"results"},
+	"catalog":         {"bench", "db", "db/", "workloads/"},
+	"internal/cli":    {"bench", "catalog", "db", "monitor", "report", "results", "run"},
+	"internal/":       {},
+	"cmd/dbgauge":     {"internal/cli"},
+	"internal/layout": nil,
+}
+
+func rule(pkg string) ([]string, bool) {
+	if r, ok := allowed[pkg]; ok {
+		return r, true
+	}
+	for prefix, r := range allowed {
+		if strings.HasSuffix(prefix, "/") && strings.HasPrefix(pkg, prefix) {
+			return r, true
+		}
+	}
+	return nil, false
+}
+
+func permits(list []string, imp string) bool {
+	for _, a := range list {
+		if a == imp || (strings.HasSuffix(a, "/") && strings.HasPrefix(imp, a)) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestLayering walks every non-test Go file and checks its dbgauge imports.
+func TestLayering(t *testing.T) {
+	root := "../.."
+	fset := token.NewFileSet()
+	checked := 0
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") && path != root {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, filepath.Dir(path))
+		pkg := filepath.ToSlash(rel)
+		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		list, ok := rule(pkg)
+		if !ok {
+			t.Errorf("package %s has no layering rule: add it to allowed", pkg)
+			return nil
+		}
+		for _, spec := range f.Imports {
+			imp := strings.Trim(spec.Path.Value, `"`)
+			if !strings.HasPrefix(imp, module) {
+				continue
+			}
+			imp = strings.TrimPrefix(imp, module)
+			if !permits(list, imp) {
+				t.Errorf("%s imports %s, which its layer may not", path, imp)
+			}
+		}
+		checked++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 20 {
+		t.Fatalf("checked only %d files: is the walk rooted right?", checked)
+	}
+}
+
+// TestFileSize keeps files small (DESIGN.md §4 rule 8: under ~600 lines).
+func TestFileSize(t *testing.T) {
+	var big []string
+	filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") {
+			b, _ := os.ReadFile(path)
+			if n := strings.Count(string(b), "\n"); n > 600 {
+				big = append(big, path)
+			}
+		}
+		return nil
+	})
+	slices.Sort(big)
+	if len(big) > 0 {
+		t.Errorf("files over 600 lines: %v", big)
+	}
+}

@@ -1,0 +1,123 @@
+// Package load runs a workload's data description in parallel: every table is
+// cut into batches, each batch is a pure function of (seed, options, table,
+// batch index) computed by the workload, and a pool of loaders, each on its
+// own connection, takes batches from all tables at once so that small and
+// large tables finish together.
+//
+// load imports no other dbgauge package: connections are a type parameter.
+package load
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync"
+)
+
+// Table is one table's data.
+type Table[C io.Closer] struct {
+	Name      string
+	Rows      int64
+	BatchRows int64
+	// Load writes batch i, rows [i*BatchRows, min((i+1)*BatchRows, Rows)),
+	// through conn and returns how many rows it wrote.
+	Load func(ctx context.Context, conn C, batch int64) (int64, error)
+}
+
+// Batches returns the number of batches of t.
+func (t Table[C]) Batches() int64 {
+	if t.Rows <= 0 || t.BatchRows <= 0 {
+		return 0
+	}
+	return (t.Rows + t.BatchRows - 1) / t.BatchRows
+}
+
+// Progress is told after every batch; calls are serialised.
+type Progress func(table string, rows, total int64)
+
+type job struct {
+	table int
+	batch int64
+}
+
+// Run loads every table with up to parallel connections from open. It stops
+// at the first error and returns it.
+func Run[C io.Closer](ctx context.Context, tables []Table[C], parallel int, open func(context.Context) (C, error), progress Progress) error {
+	var jobs []job
+	// Interleave tables so every table advances from the start.
+	for b := int64(0); ; b++ {
+		added := false
+		for ti, t := range tables {
+			if b < t.Batches() {
+				jobs = append(jobs, job{ti, b})
+				added = true
+			}
+		}
+		if !added {
+			break
+		}
+	}
+	if len(jobs) == 0 {
+		return nil
+	}
+	parallel = max(1, min(parallel, len(jobs)))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	queue := make(chan job)
+	var (
+		mu       sync.Mutex
+		firstErr error
+		done     = make([]int64, len(tables))
+		wg       sync.WaitGroup
+	)
+	fail := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
+			cancel()
+		}
+		mu.Unlock()
+	}
+	for range parallel {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			conn, err := open(ctx)
+			if err != nil {
+				fail(err)
+				return
+			}
+			defer conn.Close()
+			for j := range queue {
+				t := tables[j.table]
+				n, err := t.Load(ctx, conn, j.batch)
+				if err != nil {
+					fail(fmt.Errorf("load %s: %w", t.Name, err))
+					return
+				}
+				mu.Lock()
+				done[j.table] += n
+				if progress != nil {
+					progress(t.Name, done[j.table], t.Rows)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for _, j := range jobs {
+		select {
+		case queue <- j:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(queue)
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	// The parent was cancelled (interrupt) if ours is and nothing failed.
+	return ctx.Err()
+}

@@ -1,0 +1,118 @@
+package monitor
+
+import (
+	"bufio"
+	"net"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	gnet "github.com/shirou/gopsutil/v4/net"
+	"github.com/shirou/gopsutil/v4/process"
+)
+
+// Server watches a database server that runs on this host, found by the
+// process listening on its TCP port: CPU of the server and all its
+// children, and their proportional memory (PSS, so PostgreSQL's shared
+// buffers are not counted once per backend).
+type Server struct {
+	pid   int32
+	at    time.Time
+	cpu   float64
+	procs []*process.Process
+}
+
+// FindServer returns the server listening on the URL's port on a local
+// address, or nil if there is none (a remote server, a file database).
+func FindServer(rawURL string) *Server {
+	u, err := url.Parse(rawURL)
+	if err != nil || u.Port() == "" {
+		return nil
+	}
+	if ip := net.ParseIP(u.Hostname()); !(u.Hostname() == "localhost" || (ip != nil && ip.IsLoopback())) {
+		return nil
+	}
+	port, _ := strconv.Atoi(u.Port())
+	conns, err := gnet.Connections("tcp")
+	if err != nil {
+		return nil
+	}
+	for _, c := range conns {
+		if c.Status == "LISTEN" && int(c.Laddr.Port) == port && c.Pid > 0 {
+			s := &Server{pid: c.Pid}
+			s.at, s.cpu, _ = time.Now(), s.cpuSeconds(), s.PSSMB()
+			return s
+		}
+	}
+	return nil
+}
+
+// tree returns the server process and its descendants.
+func (s *Server) tree() []*process.Process {
+	root, err := process.NewProcess(s.pid)
+	if err != nil {
+		return nil
+	}
+	out := []*process.Process{root}
+	for i := 0; i < len(out); i++ {
+		kids, _ := out[i].Children()
+		out = append(out, kids...)
+	}
+	return out
+}
+
+func (s *Server) cpuSeconds() float64 {
+	var t float64
+	s.procs = s.tree()
+	for _, p := range s.procs {
+		if ct, err := p.Times(); err == nil {
+			t += ct.User + ct.System
+		}
+	}
+	return t
+}
+
+// PSSMB is the server's proportional set size in MB (RSS where /proc has no
+// smaps_rollup).
+func (s *Server) PSSMB() float64 {
+	var kb float64
+	for _, p := range s.tree() {
+		kb += pssKB(p)
+	}
+	return kb / 1024
+}
+
+func pssKB(p *process.Process) float64 {
+	f, err := os.Open("/proc/" + strconv.Itoa(int(p.Pid)) + "/smaps_rollup")
+	if err == nil {
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if v, ok := strings.CutPrefix(sc.Text(), "Pss:"); ok {
+				n, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 64)
+				return n
+			}
+		}
+	}
+	if m, err := p.MemoryInfo(); err == nil {
+		return float64(m.RSS) / 1024
+	}
+	return 0
+}
+
+// Sample returns the server's CPU (percent of one core) since the previous
+// sample, and its memory now.
+func (s *Server) Sample() (cpuPct, pssMB float64) {
+	now, cpu := time.Now(), s.cpuSeconds()
+	if dt := now.Sub(s.at).Seconds(); dt > 0 {
+		cpuPct = (cpu - s.cpu) / dt * 100
+	}
+	s.at, s.cpu = now, cpu
+	return cpuPct, s.PSSMB()
+}
+
+// Processes is how many processes the server has now (PostgreSQL: one per
+// connection).
+func (s *Server) Processes() int { return len(s.procs) }

@@ -1,0 +1,40 @@
+package randgen
+
+import "sync/atomic"
+
+// Unique hands out 32-bit values that do not repeat until 2^32 have been
+// drawn: sysbench's sb_rand_unique, Jeff Preshing's permutation by quadratic
+// residues applied to a shared counter. Safe for concurrent use.
+type Unique struct {
+	index  atomic.Uint32
+	offset uint32
+}
+
+// uniquePrime is the largest prime below 2^32 congruent to 3 mod 4, which
+// makes x -> x² mod p a permutation of [0, p) when folded at p/2.
+const uniquePrime = 4294967291
+
+func permuteQPR(x uint32) uint32 {
+	if x >= uniquePrime {
+		return x // the 5 values above p map to themselves
+	}
+	r := uint32(uint64(x) * uint64(x) % uniquePrime)
+	if x <= uniquePrime/2 {
+		return r
+	}
+	return uniquePrime - r
+}
+
+// NewUnique returns a generator whose sequence is fixed by seed; start skips
+// the first start values (to continue a sequence a previous run began).
+func NewUnique(seed uint64, start uint32) *Unique {
+	u := &Unique{offset: permuteQPR(permuteQPR(uint32(mix(seed^0x756e69717565))) + 0x46790905)}
+	u.index.Store(permuteQPR(permuteQPR(uint32(mix(seed)>>32))+0x682f0161) + start)
+	return u
+}
+
+// Next returns the next value.
+func (u *Unique) Next() uint32 {
+	i := u.index.Add(1) - 1
+	return permuteQPR((permuteQPR(i) + u.offset) ^ 0x5bf03635)
+}

@@ -1,0 +1,98 @@
+package results
+
+// HostSample is the host and dbgauge's own process over one interval:
+// percentages of all CPUs, rates per second.
+type HostSample struct {
+	CPUUserPct   float64               `json:"cpu_user_pct"`
+	CPUSystemPct float64               `json:"cpu_system_pct"`
+	CPUIowaitPct float64               `json:"cpu_iowait_pct"`
+	CPUStealPct  float64               `json:"cpu_steal_pct"`
+	CPUIdlePct   float64               `json:"cpu_idle_pct"`
+	Load1        float64               `json:"load1"`
+	MemUsedMB    float64               `json:"mem_used_mb"`
+	MemCachedMB  float64               `json:"mem_cached_mb"`
+	Disks        map[string]DiskSample `json:"disks,omitempty"`
+	NetRxMBs     float64               `json:"net_rx_mb_s"`
+	NetTxMBs     float64               `json:"net_tx_mb_s"`
+	// ProcCPUPct is dbgauge's CPU in percent of one core; ProcRSSMB its RSS.
+	ProcCPUPct float64 `json:"proc_cpu_pct"`
+	ProcRSSMB  float64 `json:"proc_rss_mb"`
+	// dbgauge's Go memory in MB: live heap objects, free heap the runtime
+	// keeps, goroutine stacks, and everything the runtime holds.
+	GoHeapMB   float64 `json:"go_heap_mb"`
+	GoFreeMB   float64 `json:"go_free_mb"`
+	GoStacksMB float64 `json:"go_stacks_mb"`
+	GoTotalMB  float64 `json:"go_total_mb"`
+	// The database server's process tree, when it runs on this host:
+	// CPU in percent of one core and proportional memory (PSS).
+	ServerCPUPct float64 `json:"server_cpu_pct,omitempty"`
+	ServerMemMB  float64 `json:"server_mem_mb,omitempty"`
+}
+
+// DiskSample is one block device over one interval, as iostat -x shows it.
+type DiskSample struct {
+	ReadIOPS  float64 `json:"r_s"`
+	WriteIOPS float64 `json:"w_s"`
+	ReadMBs   float64 `json:"rmb_s"`
+	WriteMBs  float64 `json:"wmb_s"`
+	UtilPct   float64 `json:"util_pct"`
+	AwaitMs   float64 `json:"await_ms"`
+}
+
+// Resources digests the host samples of the measured intervals.
+type Resources struct {
+	Samples       int     `json:"samples"`
+	CPUUserAvg    float64 `json:"cpu_user_avg_pct"`
+	CPUSystemAvg  float64 `json:"cpu_system_avg_pct"`
+	CPUIowaitAvg  float64 `json:"cpu_iowait_avg_pct"`
+	CPUIowaitPeak float64 `json:"cpu_iowait_peak_pct"`
+	CPUStealAvg   float64 `json:"cpu_steal_avg_pct"`
+	CPUIdleAvg    float64 `json:"cpu_idle_avg_pct"`
+	CPUBusyPeak   float64 `json:"cpu_busy_peak_pct"`
+	Load1Peak     float64 `json:"load1_peak"`
+	MemUsedPeakMB float64 `json:"mem_used_peak_mb"`
+	DiskUtilPeak  float64 `json:"disk_util_peak_pct"`
+	DiskPeakName  string  `json:"disk_util_peak_device,omitempty"`
+	ProcCPUAvg    float64 `json:"proc_cpu_avg_pct"`
+	ProcCPUPeak   float64 `json:"proc_cpu_peak_pct"`
+	ProcRSSPeakMB float64 `json:"proc_rss_peak_mb"`
+	// The local database server: CPU average and peak (percent of one
+	// core), memory peak, memory before the workers connected, and the
+	// memory per connection estimated as (average during the run − before)
+	// / threads.
+	ServerCPUAvg       float64 `json:"server_cpu_avg_pct,omitempty"`
+	ServerCPUPeak      float64 `json:"server_cpu_peak_pct,omitempty"`
+	ServerMemPeakMB    float64 `json:"server_mem_peak_mb,omitempty"`
+	ServerMemBeforeMB  float64 `json:"server_mem_before_mb,omitempty"`
+	MemPerConnectionKB float64 `json:"server_mem_per_connection_kb,omitempty"`
+}
+
+// Environment is what tells two results apart: the machine, the software
+// and every option in effect (the options are in Workload and Run).
+type Environment struct {
+	Hostname    string `json:"hostname"`
+	OS          string `json:"os"`
+	Kernel      string `json:"kernel"`
+	CPUModel    string `json:"cpu_model"`
+	CPUs        int    `json:"cpus"`
+	MemoryMB    int64  `json:"memory_mb"`
+	GoVersion   string `json:"go_version"`
+	Version     string `json:"dbgauge_version"`
+	Commit      string `json:"dbgauge_commit,omitempty"`
+	GOMAXPROCS  int    `json:"gomaxprocs"`
+	DataPath    string `json:"data_path,omitempty"`
+	Filesystem  string `json:"filesystem,omitempty"`
+	Device      string `json:"device,omitempty"`
+	Rotational  *bool  `json:"rotational,omitempty"`
+	CommandLine string `json:"command_line"`
+}
+
+// Server is the database server's statistics over the run, AWR-style: the
+// difference of its counters between the start and the end, its gauges at
+// the end, ratios derived from the difference, and its settings.
+type Server struct {
+	Settings map[string]string  `json:"settings,omitempty"`
+	Delta    map[string]float64 `json:"delta,omitempty"`
+	Gauges   map[string]float64 `json:"gauges,omitempty"`
+	Ratios   map[string]float64 `json:"ratios,omitempty"`
+}

@@ -1,0 +1,194 @@
+// Package results owns what a run leaves behind: the versioned result.json
+// schema, the results folder of a run, and intervals.jsonl, appended and
+// synced as the run goes so that a crash or a kill leaves every finished
+// interval on disk.
+//
+// results imports no other dbgauge package: it holds plain data.
+package results
+
+// SchemaVersion is the version of result.json. Bump it on any incompatible
+// change; additions keep it.
+const SchemaVersion = 1
+
+// Result is result.json.
+type Result struct {
+	SchemaVersion int          `json:"schema_version"`
+	Tool          Tool         `json:"tool"`
+	Workload      Workload     `json:"workload"`
+	Target        Target       `json:"target"`
+	Run           Run          `json:"run"`
+	Dataset       *Dataset     `json:"dataset,omitempty"`
+	Environment   *Environment `json:"environment,omitempty"`
+	Resources     *Resources   `json:"resources,omitempty"`
+	Server        *Server      `json:"server,omitempty"`
+	StartedAt     string       `json:"started_at"`
+	EndedAt       string       `json:"ended_at"`
+	// Interrupted is true when the run was stopped by a signal; Aborted
+	// names why the run stopped early on errors.
+	Interrupted bool   `json:"interrupted"`
+	Aborted     string `json:"aborted,omitempty"`
+
+	Totals    Totals            `json:"totals"`
+	Latency   Latency           `json:"latency_ms"`
+	Ops       map[string]OpStat `json:"ops"`
+	Fairness  Fairness          `json:"fairness"`
+	Intervals []Interval        `json:"intervals"`
+	// Histogram is the transactions' latency histogram (ns) in the HDR V2
+	// compressed format, base64 in JSON: results merge exactly from it.
+	Histogram []byte `json:"histogram"`
+	// OpHistograms are the operations' histograms, same format.
+	OpHistograms map[string][]byte `json:"op_histograms,omitempty"`
+}
+
+// Tool identifies the dbgauge that produced the result.
+type Tool struct {
+	Name      string `json:"name"`
+	Version   string `json:"version"`
+	GoVersion string `json:"go_version"`
+}
+
+// Workload is what ran, with every option in effect.
+type Workload struct {
+	Name    string            `json:"name"`
+	Family  string            `json:"family"`
+	Options map[string]string `json:"options"`
+}
+
+// Target is where it ran. URL is always redacted.
+type Target struct {
+	Driver        string `json:"driver"`
+	URL           string `json:"url"`
+	ServerVersion string `json:"server_version"`
+}
+
+// Run holds the run settings.
+type Run struct {
+	Threads         int     `json:"threads"`
+	TimeS           float64 `json:"time_s"`
+	Events          int64   `json:"events"`
+	WarmupS         float64 `json:"warmup_s"`
+	Rate            float64 `json:"rate"`
+	RateArrival     string  `json:"rate_arrival,omitempty"`
+	RampS           float64 `json:"ramp_s"`
+	Seed            uint64  `json:"seed"`
+	ReportIntervalS float64 `json:"report_interval_s"`
+	Percentile      float64 `json:"percentile"`
+	IgnoreErrors    string  `json:"ignore_errors"`
+}
+
+// Dataset is the stamp of the data the run measured.
+type Dataset struct {
+	Name  string            `json:"name"`
+	Shape map[string]string `json:"shape"`
+	Info  map[string]string `json:"info,omitempty"`
+}
+
+// Queries counts statements by sysbench's classes.
+type Queries struct {
+	Read  int64 `json:"read"`
+	Write int64 `json:"write"`
+	Other int64 `json:"other"`
+	Total int64 `json:"total"`
+}
+
+// Totals are the run's counts and rates.
+type Totals struct {
+	Transactions  int64   `json:"transactions"`
+	TPS           float64 `json:"tps"`
+	Queries       Queries `json:"queries"`
+	QPS           float64 `json:"qps"`
+	Errors        int64   `json:"errors"`
+	IgnoredErrors int64   `json:"ignored_errors"`
+	Reconnects    int64   `json:"reconnects"`
+	DurationS     float64 `json:"duration_s"`
+	// ErrorsByClass counts failed transactions, IgnoredByClass errors that
+	// were rolled back and retried, by error class.
+	ErrorsByClass  map[string]int64 `json:"errors_by_class"`
+	IgnoredByClass map[string]int64 `json:"ignored_by_class"`
+	// Clamped counts latencies above the histogram's one-hour ceiling.
+	Clamped int64 `json:"clamped,omitempty"`
+	// Schedule describes an open-loop run (--rate); nil when closed-loop.
+	Schedule *Schedule `json:"schedule,omitempty"`
+}
+
+// Schedule is how well an open-loop run kept its schedule.
+type Schedule struct {
+	TargetRate float64 `json:"target_rate"`
+	Arrival    string  `json:"arrival"`
+	Starts     int64   `json:"starts"`
+	// Late counts starts more than 1 ms behind their intended time;
+	// Dropped counts tickets skipped for being more than --max-lag late.
+	Late     int64   `json:"late"`
+	Dropped  int64   `json:"dropped"`
+	LagAvgMs float64 `json:"lag_avg_ms"`
+	LagMaxMs float64 `json:"lag_max_ms"`
+}
+
+// Latency is a latency digest in milliseconds. Min, Avg, Max and Sum are
+// exact; percentiles come from the HDR histogram (3 significant digits).
+type Latency struct {
+	Count  int64   `json:"count"`
+	Min    float64 `json:"min"`
+	Avg    float64 `json:"avg"`
+	Max    float64 `json:"max"`
+	Stddev float64 `json:"stddev"`
+	Sum    float64 `json:"sum"`
+	P50    float64 `json:"p50"`
+	P90    float64 `json:"p90"`
+	P95    float64 `json:"p95"`
+	P99    float64 `json:"p99"`
+	P999   float64 `json:"p999"`
+	// Percentile is the value at Run.Percentile (sysbench's --percentile).
+	Percentile float64 `json:"percentile"`
+}
+
+// OpStat is one operation's counts and latency.
+type OpStat struct {
+	Class   string  `json:"class"`
+	Count   int64   `json:"count"`
+	Errors  int64   `json:"errors"`
+	Latency Latency `json:"latency_ms"`
+}
+
+// Fairness is sysbench's "Threads fairness": events and execution time per
+// thread, average and population standard deviation.
+type Fairness struct {
+	EventsAvg    float64 `json:"events_avg"`
+	EventsStddev float64 `json:"events_stddev"`
+	TimeAvgS     float64 `json:"execution_time_avg_s"`
+	TimeStddevS  float64 `json:"execution_time_stddev_s"`
+}
+
+// Interval is one reporting interval; rates are per second over DurS.
+type Interval struct {
+	T       float64 `json:"t"`
+	DurS    float64 `json:"dur_s"`
+	Warmup  bool    `json:"warmup,omitempty"`
+	Threads int     `json:"threads"`
+	TPS     float64 `json:"tps"`
+	QPS     float64 `json:"qps"`
+	Reads   float64 `json:"reads"`
+	Writes  float64 `json:"writes"`
+	Other   float64 `json:"other"`
+	// LatencyMs holds the percentile line value (PctMs) and a digest.
+	PctMs        float64 `json:"lat_pct_ms"`
+	P50Ms        float64 `json:"p50_ms"`
+	P99Ms        float64 `json:"p99_ms"`
+	MaxMs        float64 `json:"max_ms"`
+	ErrPerSec    float64 `json:"err_per_s"`
+	ReconnPerSec float64 `json:"reconn_per_s"`
+	Transactions int64   `json:"transactions"`
+	// Open-loop runs: late and dropped starts, schedule lag, and sysbench's
+	// queue length (tickets due but not started) and concurrency (workers
+	// inside a transaction) at the end of the interval.
+	Late        int64            `json:"late,omitempty"`
+	Dropped     int64            `json:"dropped,omitempty"`
+	LagAvgMs    float64          `json:"lag_avg_ms,omitempty"`
+	LagMaxMs    float64          `json:"lag_max_ms,omitempty"`
+	QueueLength int64            `json:"queue_length,omitempty"`
+	Concurrency int64            `json:"concurrency,omitempty"`
+	Errors      map[string]int64 `json:"errors,omitempty"`
+	Ignored     map[string]int64 `json:"ignored,omitempty"`
+	// Host is the host and dbgauge's process over the interval.
+	Host *HostSample `json:"host,omitempty"`
+}

@@ -1,0 +1,93 @@
+package run
+
+import (
+	"time"
+
+	"github.com/dbgauge/dbgauge/bench"
+	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/hist"
+	"github.com/dbgauge/dbgauge/results"
+)
+
+// collect swaps every worker's Set out, merges them into the interval and,
+// outside warmup, into the run's totals, and returns the interval.
+func (r *runner) collect(now time.Time, warmup bool) results.Interval {
+	iv := r.ivSet
+	iv.Reset()
+	for i, slot := range r.slots {
+		s := slot.Swap()
+		iv.Merge(s)
+		if !warmup {
+			r.total.Merge(s)
+			r.wtotals[i].Events += s.Txn.Count()
+			r.wtotals[i].BusyNs += s.BusyNs
+		}
+		slot.Recycle(s)
+	}
+	dur := now.Sub(r.lastTick).Seconds()
+	r.lastTick = now
+	out := results.Interval{DurS: dur, Warmup: warmup, Threads: int(r.running.Load()),
+		Transactions: iv.Txn.Count()}
+	if r.cfg.Sample != nil {
+		out.Host = r.cfg.Sample()
+	}
+	if dur <= 0 {
+		return out
+	}
+	q := countQueries(r.ops, iv)
+	out.TPS = float64(iv.Txn.Count()) / dur
+	out.Reads, out.Writes, out.Other = float64(q.Read)/dur, float64(q.Write)/dur, float64(q.Other)/dur
+	out.QPS = float64(q.Total) / dur
+	out.PctMs = hist.Percentile(iv.Txn.OK, r.cfg.Percentile)
+	out.P50Ms = hist.Percentile(iv.Txn.OK, 50)
+	out.P99Ms = hist.Percentile(iv.Txn.OK, 99)
+	out.MaxMs = float64(iv.Txn.MaxNs) / 1e6
+	// err/s counts failed transactions and ignored errors, as sysbench's
+	// interval line counts every error.
+	out.ErrPerSec = float64(iv.Errors()+iv.Ignored()) / dur
+	out.ReconnPerSec = float64(iv.Reconnects) / dur
+	out.Errors = byClass(iv.ErrorsByClass[:])
+	out.Ignored = byClass(iv.IgnoredByClass[:])
+	if r.sched != nil {
+		out.Late, out.Dropped = iv.Late, iv.Dropped
+		if iv.Starts > 0 {
+			out.LagAvgMs = float64(iv.LagSumNs) / float64(iv.Starts) / 1e6
+		}
+		out.LagMaxMs = float64(iv.LagMaxNs) / 1e6
+		out.QueueLength = r.sched.backlog(int64(now.Sub(r.base)))
+		out.Concurrency = r.inEvent.Load()
+	}
+	return out
+}
+
+// countQueries sums successful operations by class.
+func countQueries(ops []bench.Op, s *hist.Set) results.Queries {
+	var q results.Queries
+	for i, op := range ops {
+		n := s.Ops[i].Count()
+		switch op.Class {
+		case bench.Read:
+			q.Read += n
+		case bench.Write:
+			q.Write += n
+		default:
+			q.Other += n
+		}
+	}
+	q.Total = q.Read + q.Write + q.Other
+	return q
+}
+
+func byClass(counts []int64) map[string]int64 {
+	var m map[string]int64
+	for i, n := range counts {
+		if n == 0 {
+			continue
+		}
+		if m == nil {
+			m = map[string]int64{}
+		}
+		m[db.Class(i).String()] = n
+	}
+	return m
+}

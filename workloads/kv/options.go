@@ -1,0 +1,53 @@
+// Package kv is the key-value study: YCSB's core workloads A-F with YCSB's
+// operation proportions and key distributions (zipfian with constant 0.99
+// and scrambling, latest, uniform, hotspot), plus kv_insert and kv_get for
+// QPS-versus-data-size curves, with batched inserts and a reconnect every N
+// requests as the HandlerSocket study did. One storage port (store) with an
+// adapter per data-model family: SQL tables and Redis hashes.
+package kv
+
+import (
+	"fmt"
+
+	"github.com/dbgauge/dbgauge/bench"
+)
+
+// options are YCSB's core properties under dbgauge's option names, with
+// YCSB's defaults (recordcount 1000, fieldcount 10, fieldlength 100,
+// maxscanlength 100, hotspot fractions 0.2/0.8).
+func options(defaultDist string) []bench.Option {
+	return []bench.Option{
+		{Name: "record-count", Help: "Records loaded by prepare (YCSB recordcount)", Kind: bench.Int, Default: "1000", Min: 1, Max: 1 << 34},
+		{Name: "field-count", Help: "Fields per record (YCSB fieldcount)", Kind: bench.Int, Default: "10", Min: 1, Max: 100},
+		{Name: "field-length", Help: "Length of each field (YCSB fieldlength)", Kind: bench.Int, Default: "100", Min: 1, Max: 100000},
+		{Name: "batch-size", Help: "Records per insert operation (bulk inserts, as HandlerSocket did)", Kind: bench.Int, Default: "1", Min: 1, Max: 10000},
+		{Name: "requests-per-conn", Help: "Reconnect every N requests (0: never; the HandlerSocket study used 1000)", Kind: bench.Int, Default: "0"},
+		{Name: "distribution", Help: "Key distribution of reads, updates and scans", Kind: bench.Enum, Default: defaultDist,
+			Choices: []string{"zipfian", "uniform", "latest", "hotspot"}},
+		{Name: "max-scan-length", Help: "Longest scan (YCSB maxscanlength; lengths are uniform in 1..max)", Kind: bench.Int, Default: "100", Min: 1, Max: 100000},
+		{Name: "hotspot-data-fraction", Help: "Hotspot: fraction of keys that are hot", Kind: bench.Float, Default: "0.2"},
+		{Name: "hotspot-opn-fraction", Help: "Hotspot: fraction of operations on hot keys", Kind: bench.Float, Default: "0.8"},
+	}
+}
+
+type config struct {
+	records, fields, fieldLen, batch, perConn, maxScan int64
+	dist                                               string
+	hotData, hotOpn                                    float64
+	mix                                                mix
+}
+
+func parseConfig(v bench.Values, m mix) (*config, error) {
+	c := &config{records: v.Int("record-count"), fields: v.Int("field-count"), fieldLen: v.Int("field-length"),
+		batch: v.Int("batch-size"), perConn: v.Int("requests-per-conn"), maxScan: v.Int("max-scan-length"),
+		dist: v.String("distribution"), hotData: v.Float("hotspot-data-fraction"), hotOpn: v.Float("hotspot-opn-fraction"), mix: m}
+	if !(c.hotData > 0 && c.hotData < 1) || !(c.hotOpn >= 0 && c.hotOpn <= 1) {
+		return nil, fmt.Errorf("hotspot fractions must be in (0, 1) and [0, 1]")
+	}
+	return c, nil
+}
+
+// shape is what decides the loaded data.
+func (c *config) shape() map[string]string {
+	return map[string]string{"record-count": fmt.Sprint(c.records), "field-count": fmt.Sprint(c.fields), "field-length": fmt.Sprint(c.fieldLen)}
+}

@@ -1,0 +1,47 @@
+package kv
+
+import (
+	"context"
+
+	goredis "github.com/redis/go-redis/v9"
+
+	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/db/sqldb"
+	"github.com/dbgauge/dbgauge/workloads/mongoset"
+)
+
+// store is the storage port: what a key-value operation needs from a data
+// model. Each adapter times nothing; the worker meters each call.
+type store interface {
+	// read returns whether the record was found.
+	read(ctx context.Context, key string) (bool, error)
+	update(ctx context.Context, key string, field int, value string) error
+	insert(ctx context.Context, keys []string, vals [][]string) error
+	// scan reads up to n records from key on, in key order, and returns how
+	// many it read.
+	scan(ctx context.Context, key string, n int64) (int, error)
+	// count returns how many records exist.
+	count(ctx context.Context) (int64, error)
+	close()
+}
+
+// redisClient is the ability of a Redis connection: its client and the
+// driver's error classification.
+type redisClient interface {
+	Client() *goredis.Client
+	Classify(error) error
+}
+
+// openStore picks the adapter for the connection's data model.
+func openStore(ctx context.Context, conn db.Conn, c *config) (store, error) {
+	if s, ok := conn.(sqldb.Conn); ok {
+		return openSQLStore(ctx, s, c)
+	}
+	if r, ok := conn.(redisClient); ok {
+		return &redisStore{c: r.Client(), cfg: c, classify: r.Classify}, nil
+	}
+	if m, ok := conn.(mongoset.Conn); ok {
+		return &mongoStore{coll: m.Database().Collection(table), classify: m.Classify}, nil
+	}
+	return nil, &db.UnsupportedError{Workload: "the kv workloads", Needs: "a SQL database, Redis or MongoDB", Driver: "this database"}
+}

@@ -1,0 +1,97 @@
+package kv
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/dbgauge/dbgauge/bench"
+)
+
+// mix is a workload's operation proportions (YCSB's readproportion,
+// updateproportion, insertproportion, scanproportion,
+// readmodifywriteproportion).
+type mix struct{ read, update, insert, scan, rmw float64 }
+
+// workload is one of the kv workloads.
+type workload struct {
+	name, desc, dist string
+	mix              mix
+}
+
+// Workloads returns YCSB A-F, kv_insert and kv_get.
+func Workloads() []bench.Workload {
+	return []bench.Workload{
+		&workload{"kv_a", "YCSB A, update heavy: 50% reads, 50% updates, zipfian", "zipfian", mix{read: .5, update: .5}},
+		&workload{"kv_b", "YCSB B, read mostly: 95% reads, 5% updates, zipfian", "zipfian", mix{read: .95, update: .05}},
+		&workload{"kv_c", "YCSB C, read only: 100% reads, zipfian", "zipfian", mix{read: 1}},
+		&workload{"kv_d", "YCSB D, read latest: 95% reads, 5% inserts, latest", "latest", mix{read: .95, insert: .05}},
+		&workload{"kv_e", "YCSB E, short ranges: 95% scans, 5% inserts, zipfian", "zipfian", mix{scan: .95, insert: .05}},
+		&workload{"kv_f", "YCSB F, read-modify-write: 50% reads, 50% RMW, zipfian", "zipfian", mix{read: .5, rmw: .5}},
+		&workload{"kv_insert", "Key-value inserts (--batch-size records per operation): QPS against data size", "uniform", mix{insert: 1}},
+		&workload{"kv_get", "Key-value gets by primary key: QPS against data size", "uniform", mix{read: 1}},
+	}
+}
+
+func (w *workload) Meta() bench.Meta {
+	return bench.Meta{Name: w.name, Family: "kv", Description: w.desc}
+}
+
+func (w *workload) Options() []bench.Option { return options(w.dist) }
+
+func (w *workload) Configure(v bench.Values, p bench.Params) (bench.Instance, error) {
+	c, err := parseConfig(v, w.mix)
+	if err != nil {
+		return nil, err
+	}
+	return &instance{c: c, p: p, name: w.name}, nil
+}
+
+// Operations, in YCSB's words.
+const (
+	opRead bench.OpID = iota
+	opUpdate
+	opInsert
+	opScan
+	opRMW
+)
+
+var ops = []bench.Op{
+	opRead:   {Name: "read", Class: bench.Read},
+	opUpdate: {Name: "update", Class: bench.Write},
+	opInsert: {Name: "insert", Class: bench.Write},
+	opScan:   {Name: "scan", Class: bench.Read},
+	opRMW:    {Name: "read_modify_write", Class: bench.Other},
+}
+
+type instance struct {
+	c    *config
+	p    bench.Params
+	name string
+
+	// keys is the run-wide key sequence: inserts claim the next number,
+	// and "latest" reads draw below the highest contiguous acknowledged one.
+	once sync.Once
+	keys *keySequence
+	err  error
+}
+
+func (i *instance) Ops() []bench.Op        { return ops }
+func (i *instance) Dataset() bench.Dataset { return &dataset{c: i.c, workload: i.name} }
+
+func (i *instance) NewWorker(ctx context.Context, env bench.WorkerEnv) (bench.Worker, error) {
+	st, err := openStore(ctx, env.Conn, i.c)
+	if err != nil {
+		return nil, err
+	}
+	i.once.Do(func() {
+		var n int64
+		if n, i.err = st.count(ctx); i.err == nil {
+			i.keys = newKeySequence(n)
+		}
+	})
+	if i.err != nil {
+		return nil, fmt.Errorf("count records: %w", i.err)
+	}
+	return newWorker(env, i.c, st, i.keys, i.p.Seed)
+}

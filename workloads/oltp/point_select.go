@@ -1,0 +1,25 @@
+package oltp
+
+import (
+	"context"
+
+	"github.com/dbgauge/dbgauge/bench"
+)
+
+// PointSelect is oltp_point_select.lua: one point select per event (the
+// script forces --point-selects=1) in autocommit, no BEGIN/COMMIT.
+var PointSelect bench.Workload = &test{
+	name: "oltp_point_select",
+	desc: "sysbench OLTP point select: one primary-key SELECT per event",
+	worker: func(ctx context.Context, env bench.WorkerEnv, in *instance) (bench.Worker, error) {
+		c := in.c
+		one := *c
+		one.pointSelects = 1
+		w, err := newWorker(ctx, env, &one, false, opPointSelect)
+		return pointSelect{w}, err
+	},
+}
+
+type pointSelect struct{ *worker }
+
+func (w pointSelect) Event(ctx context.Context) error { return w.pointSelects(ctx) }

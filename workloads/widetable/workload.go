@@ -1,0 +1,156 @@
+package widetable
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"sync"
+	"sync/atomic"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"github.com/dbgauge/dbgauge/bench"
+	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/db/sqldb"
+	"github.com/dbgauge/dbgauge/workloads/mongoset"
+)
+
+// Operations.
+const (
+	opInsert bench.OpID = iota
+	opByPK
+	opByUnique
+	opByIndex
+)
+
+var ops = []bench.Op{
+	opInsert:   {Name: "insert", Class: bench.Write},
+	opByPK:     {Name: "select_pk", Class: bench.Read},
+	opByUnique: {Name: "select_unique", Class: bench.Read},
+	opByIndex:  {Name: "select_index", Class: bench.Read},
+}
+
+type workload struct {
+	name, desc string
+	insert     bool
+}
+
+// Workloads returns widetable_insert and widetable_select.
+func Workloads() []bench.Workload {
+	return []bench.Workload{
+		&workload{"widetable_insert", "40-table study, insert load: one new row per transaction, continuing each table's keys", true},
+		&workload{"widetable_select", "40-table study, select load: by primary key, unique index and non-unique index per transaction (--bound cpu|io)", false},
+	}
+}
+
+func (w *workload) Meta() bench.Meta {
+	return bench.Meta{Name: w.name, Family: "widetable", Description: w.desc}
+}
+
+func (w *workload) Options() []bench.Option { return options() }
+
+func (w *workload) Configure(v bench.Values, p bench.Params) (bench.Instance, error) {
+	c, err := parseConfig(v)
+	if err != nil {
+		return nil, err
+	}
+	if !w.insert && c.tableSize == 0 {
+		return nil, fmt.Errorf("widetable_select needs rows: --table-size must be above 0")
+	}
+	return &instance{w: w, c: c, p: p}, nil
+}
+
+type instance struct {
+	w *workload
+	c *config
+	p bench.Params
+
+	// next is each table's next row number for inserts, read from the
+	// tables by the first worker so that runs continue the key space.
+	once sync.Once
+	next []atomic.Int64
+	err  error
+}
+
+func (i *instance) Ops() []bench.Op        { return ops }
+func (i *instance) Dataset() bench.Dataset { return &dataset{c: i.c, workload: i.w.name} }
+
+func (i *instance) NewWorker(ctx context.Context, env bench.WorkerEnv) (bench.Worker, error) {
+	if m, ok := env.Conn.(mongoset.Conn); ok {
+		if err := i.counted(func(n int64) (int64, error) {
+			c, err := m.Database().Collection(tableName(n)).CountDocuments(ctx, bson.D{})
+			return c, m.Classify(err)
+		}); err != nil {
+			return nil, err
+		}
+		return &mongoWorker{in: i, r: env.Rand, m: env.Meter, db: m.Database(), class: m.Classify}, nil
+	}
+	conn, err := sqldb.Open(env.Conn, env.Driver)
+	if err != nil {
+		return nil, err
+	}
+	if err := i.counted(func(n int64) (int64, error) {
+		rows, err := conn.QueryStrings(ctx, "SELECT COUNT(*) FROM "+tableName(n))
+		if err != nil {
+			return 0, err
+		}
+		return strconv.ParseInt(rows[0][0], 10, 64)
+	}); err != nil {
+		return nil, err
+	}
+	return newWorker(ctx, env, conn, i)
+}
+
+// counted reads each table's row count once per run (inserts continue after
+// it), with count for one table.
+func (i *instance) counted(count func(n int64) (int64, error)) error {
+	if !i.w.insert {
+		return nil
+	}
+	i.once.Do(func() {
+		i.next = make([]atomic.Int64, i.c.tables)
+		for n := int64(1); n <= i.c.tables; n++ {
+			v, err := count(n)
+			if err != nil {
+				i.err = fmt.Errorf("count rows of %s: %w", tableName(n), err)
+				return
+			}
+			i.next[n-1].Store(v)
+		}
+	})
+	return i.err
+}
+
+// dataset picks the data model of the connection: SQL tables or MongoDB
+// collections.
+type dataset struct {
+	c        *config
+	workload string
+}
+
+func (d *dataset) Name() string             { return "widetable" }
+func (d *dataset) Shape() map[string]string { return d.c.shape() }
+func (d *dataset) Objects() []string        { return sqlDataset(d.c, d.workload).Objects() }
+
+func (d *dataset) model(conn db.Conn) bench.Dataset {
+	if _, ok := conn.(mongoset.Conn); ok {
+		return mongoDataset(d.c, d.workload)
+	}
+	return sqlDataset(d.c, d.workload)
+}
+
+func (d *dataset) Check(ctx context.Context, conn db.Conn) (bench.State, error) {
+	_, isSQL := conn.(sqldb.Conn)
+	if _, isMongo := conn.(mongoset.Conn); !isSQL && !isMongo {
+		return bench.State{}, &db.UnsupportedError{Workload: d.workload, Needs: "a SQL database or MongoDB", Driver: "this database"}
+	}
+	return d.model(conn).Check(ctx, conn)
+}
+
+func (d *dataset) Prepare(ctx context.Context, env bench.PrepareEnv) error {
+	return d.model(env.Conn).Prepare(ctx, env)
+}
+
+func (d *dataset) Cleanup(ctx context.Context, conn db.Conn) ([]string, error) {
+	return d.model(conn).Cleanup(ctx, conn)
+}
