@@ -30,6 +30,8 @@ type env struct {
 	// cobra rejecting the command line.
 	started     bool
 	stopProfile func()
+	// observers follow every run (see observe.go).
+	observers []runObserver
 }
 
 // Main runs the command line and returns the exit code.

@@ -55,6 +55,22 @@ func (e *env) runDefault(ctx context.Context, o *options) error {
 }
 
 func (e *env) run(ctx context.Context, o *options, name string) error {
+	res, dir, err := e.runOne(ctx, o, name)
+	if res == nil {
+		return err
+	}
+	if aerr := e.afterRun(o, res, dir); aerr != nil && err == nil {
+		err = aerr
+	}
+	return err
+}
+
+// runOne runs one workload once: it prepares the data if missing, runs the
+// load, writes the results folder and prints the summary. It returns the
+// result and its folder whenever a result was written, with the error that
+// ended the run (interrupted, aborted) if any. sweep and experiment call it
+// once per step.
+func (e *env) runOne(ctx context.Context, o *options, name string) (*results.Result, string, error) {
 	s, err := e.start(ctx, o, name, true, func() error {
 		if o.out != "" {
 			if err := results.CheckWritable(o.out); err != nil {
@@ -70,26 +86,26 @@ func (e *env) run(ctx context.Context, o *options, name string) error {
 		return nil
 	})
 	if err != nil {
-		return err
+		return nil, "", err
 	}
 	w, values, inst, tg, conn, ds, st := s.w, s.v, s.inst, s.tg, s.conn, s.ds, s.state
 	ignore, _ := o.ignoreSet()
 	if err := checkReady(st, ds, name); errors.Is(err, errMissing) {
 		if o.noPrepare {
 			conn.Close()
-			return usageErr("dataset %s is not prepared (--no-prepare): run `dbgauge prepare %s` first", ds.Name(), name)
+			return nil, "", usageErr("dataset %s is not prepared (--no-prepare): run `dbgauge prepare %s` first", ds.Name(), name)
 		}
 		if err := e.load(ctx, o, tg, conn, ds, false); err != nil {
 			conn.Close()
-			return err
+			return nil, "", err
 		}
 		if st, err = ds.Check(ctx, conn); err != nil {
 			conn.Close()
-			return err
+			return nil, "", err
 		}
 	} else if err != nil {
 		conn.Close()
-		return err
+		return nil, "", err
 	}
 	// The control connection stays open, idle, to read the server's
 	// statistics before and after the run.
@@ -102,7 +118,7 @@ func (e *env) run(ctx context.Context, o *options, name string) error {
 
 	folder, err := results.Create(o.resultsDir, name, time.Now())
 	if err != nil {
-		return usageErr("--results-dir: %v", err)
+		return nil, "", usageErr("--results-dir: %v", err)
 	}
 	defer folder.Close()
 	base := results.Result{
@@ -117,6 +133,7 @@ func (e *env) run(ctx context.Context, o *options, name string) error {
 		base.Dataset = &results.Dataset{Name: st.Stamp.Dataset, Shape: st.Stamp.Shape, Info: st.Stamp.Info}
 	}
 	report.Header(e.stdout, &base)
+	e.observe(func(ob runObserver) { ob.Start(&base, folder.Dir) })
 
 	interval := time.Duration(o.reportInterval * float64(time.Second))
 	if interval <= 0 {
@@ -151,6 +168,7 @@ func (e *env) run(ctx context.Context, o *options, name string) error {
 			if o.reportInterval > 0 && iv.DurS >= interval.Seconds()/2 {
 				io.WriteString(e.stdout, report.IntervalLine(iv, float64(o.percentile), o.rate > 0))
 			}
+			e.observe(func(ob runObserver) { ob.Interval(iv) })
 			if err := folder.AppendInterval(iv); err != nil && writeErr == nil {
 				writeErr = err
 				fmt.Fprintf(e.stderr, "dbgauge: cannot append to intervals.jsonl: %v\n", err)
@@ -159,7 +177,7 @@ func (e *env) run(ctx context.Context, o *options, name string) error {
 	}
 	out, err := run.Run(ctx, cfg)
 	if err != nil {
-		return err
+		return nil, "", err
 	}
 	res := out.Result(base, float64(o.percentile))
 	dataPath := ""
@@ -190,24 +208,20 @@ func (e *env) run(ctx context.Context, o *options, name string) error {
 	report.Summary(&summary, res, o.histogram)
 	e.stdout.Write(summary.Bytes())
 	if err := folder.WriteResult(res); err != nil {
-		return err
+		return nil, "", err
 	}
 	if err := folder.WriteFile("summary.txt", summary.Bytes()); err != nil {
-		return err
+		return nil, "", err
 	}
-	if o.out != "" {
-		if err := results.WriteJSON(o.out, res); err != nil {
-			return err
-		}
-	}
+	e.observe(func(ob runObserver) { ob.End(res, folder.Dir) })
 	fmt.Fprintf(e.stderr, "Results: %s\n", folder.Dir)
 	switch {
 	case res.Interrupted:
-		return withCode(ExitInterrupted, fmt.Errorf("interrupted; partial results saved in %s", folder.Dir))
+		return res, folder.Dir, withCode(ExitInterrupted, fmt.Errorf("interrupted; partial results saved in %s", folder.Dir))
 	case out.Aborted != nil:
-		return withCode(ExitAborted, fmt.Errorf("run aborted after %d failed transactions (--max-errors %d): %w", res.Totals.Errors, o.maxErrors, out.Aborted))
+		return res, folder.Dir, withCode(ExitAborted, fmt.Errorf("run aborted after %d failed transactions (--max-errors %d): %w", res.Totals.Errors, o.maxErrors, out.Aborted))
 	}
-	return nil
+	return res, folder.Dir, nil
 }
 
 func arrivalIf(o *options) string {

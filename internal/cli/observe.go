@@ -1,0 +1,34 @@
+package cli
+
+import (
+	"github.com/dbgauge/dbgauge/results"
+)
+
+// runObserver follows runs as they go: the live dashboard (--web) is one.
+// Start comes once the results folder exists, Interval after each interval
+// (warmup included, marked), End once result.json is written. A sweep or an
+// experiment calls Start…End once per step. Observers must not block: they
+// run on the runner's collector goroutine.
+type runObserver interface {
+	Start(base *results.Result, dir string)
+	Interval(iv results.Interval)
+	End(res *results.Result, dir string)
+}
+
+// observe calls f for every registered observer.
+func (e *env) observe(f func(runObserver)) {
+	for _, ob := range e.observers {
+		f(ob)
+	}
+}
+
+// afterRun is what follows every run once its result is written: --out
+// files. It returns the error that sets the exit code, if any.
+func (e *env) afterRun(o *options, res *results.Result, dir string) error {
+	if o.out != "" {
+		if err := results.WriteJSON(o.out, res); err != nil {
+			return err
+		}
+	}
+	return nil
+}
