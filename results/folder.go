@@ -68,7 +68,7 @@ func (f *Folder) Close() error { return f.intervals.Close() }
 
 // WriteJSON writes r as indented JSON to path, atomically: a reader never
 // sees half a file.
-func WriteJSON(path string, r *Result) error {
+func WriteJSON(path string, r any) error {
 	b, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return err

@@ -1,5 +1,11 @@
 package results
 
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+)
+
 // SweepFile is the name of the file that describes a sweep folder.
 const SweepFile = "sweep.json"
 
@@ -49,4 +55,17 @@ type Knee struct {
 	Value string `json:"value"`
 	// Finding says it in words, with the numbers.
 	Finding string `json:"finding"`
+}
+
+// ReadSweep loads a sweep.json.
+func ReadSweep(path string) (*Sweep, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var s Sweep
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, fmt.Errorf("%s is not a dbgauge sweep: %w", path, err)
+	}
+	return &s, nil
 }

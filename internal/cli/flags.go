@@ -50,6 +50,9 @@ type options struct {
 	maxLag         float64
 	pgSimple       bool
 	noMonitor      bool
+	// refresh is what a sweep or an experiment step does with the data
+	// before its run (see refresh.go); empty for run: prepare if missing.
+	refresh string
 	// workload option flags actually given, by option name
 	workloadFlags *pflag.FlagSet
 }
@@ -64,6 +67,12 @@ func addTargetFlags(cmd *cobra.Command, o *options) {
 	f := cmd.Flags()
 	f.StringVar(&o.db, "db", "", "database URL: sqlite:FILE, postgres://…, mysql://… (env DBGAUGE_DB)")
 	f.IntVar(&o.threads, "threads", 1, "number of worker threads, one connection each (prepare: parallel loaders)")
+	addSeedFlags(cmd, o)
+}
+
+// addSeedFlags adds the target flags that sweep shares with run.
+func addSeedFlags(cmd *cobra.Command, o *options) {
+	f := cmd.Flags()
 	f.Uint64Var(&o.seed, "seed", 0, "seed of every random generator: data and load are reproducible")
 	f.BoolVar(&o.pgSimple, "pg-simple-protocol", false, "PostgreSQL: no server-side prepared statements (for PgBouncer in transaction mode)")
 }

@@ -90,6 +90,10 @@ func (e *env) runOne(ctx context.Context, o *options, name string) (*results.Res
 	}
 	w, values, inst, tg, conn, ds, st := s.w, s.v, s.inst, s.tg, s.conn, s.ds, s.state
 	ignore, _ := o.ignoreSet()
+	if st, err = e.refresh(ctx, o, conn, ds, st); err != nil {
+		conn.Close()
+		return nil, "", err
+	}
 	if err := checkReady(st, ds, name); errors.Is(err, errMissing) {
 		if o.noPrepare {
 			conn.Close()

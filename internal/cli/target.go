@@ -157,7 +157,11 @@ func (e *env) start(ctx context.Context, o *options, name string, running bool, 
 	if s.tg, err = resolveTarget(o.dbURL()); err != nil {
 		return nil, err
 	}
-	e.secrets = s.tg.secrets()
+	for _, sec := range s.tg.secrets() {
+		if sec != "" && !slices.Contains(e.secrets, sec) {
+			e.secrets = append(e.secrets, sec)
+		}
+	}
 	if check != nil {
 		if err := check(); err != nil {
 			return nil, err
