@@ -92,7 +92,7 @@ SQLite file, prepares it, prints the summary and writes a results folder.`,
 	addTargetFlags(root, o)
 	addRunFlags(root, o)
 	addWorkloadFlags(root, o)
-	root.AddCommand(e.listCmd(), prepareCmd(e), e.runCmd(), e.cleanupCmd(), e.sweepCmd())
+	root.AddCommand(e.listCmd(), prepareCmd(e), e.runCmd(), e.cleanupCmd(), e.sweepCmd(), e.experimentCmd())
 	for _, c := range append(root.Commands(), root) {
 		c.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 			return &exitError{ExitUsage, err}

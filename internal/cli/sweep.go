@@ -154,7 +154,7 @@ func (e *env) sweep(ctx context.Context, o *options, sf *sweepFlags, name string
 		e.secrets = append(e.secrets, tg.secrets()...)
 	}
 	start := time.Now()
-	dir, err := sweepFolder(o.resultsDir, name, plan.param, start)
+	dir, err := makeFolder(o.resultsDir, "sweep-"+name+"-"+plan.param, start)
 	if err != nil {
 		return usageErr("--results-dir: %v", err)
 	}
@@ -197,12 +197,13 @@ func (e *env) sweep(ctx context.Context, o *options, sf *sweepFlags, name string
 	return runErr
 }
 
-// sweepFolder makes the sweep's folder; each step's run folder goes inside.
-func sweepFolder(root, name, param string, start time.Time) (string, error) {
+// makeFolder makes a sweep's or an experiment's folder under root, named
+// after the start time and name; each run's folder goes inside.
+func makeFolder(root, name string, start time.Time) (string, error) {
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return "", err
 	}
-	base := filepath.Join(root, start.Format("20060102-150405")+"-sweep-"+name+"-"+param)
+	base := filepath.Join(root, start.Format("20060102-150405")+"-"+name)
 	dir := base
 	for i := 2; ; i++ {
 		err := os.Mkdir(dir, 0o755)

@@ -1,0 +1,376 @@
+// Package experiment reads experiment files: a YAML matrix of targets ×
+// workloads × parameters with shared defaults, repetitions and a prepare
+// policy, and expands it into the list of runs to make. It checks the
+// file's structure and reports every error at once with its line; what the
+// settings mean (flags, workload options) is checked by the command line,
+// which knows the workloads.
+//
+// experiment imports no other dbgauge package.
+package experiment
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Prepare policies (the command line implements them).
+var Policies = []string{"missing", "replace", "fresh", "never"}
+
+// File is an experiment file.
+type File struct {
+	Name        string
+	Description string
+	Targets     []Target
+	Defaults    []Setting
+	Repeat      int
+	Prepare     string
+	Cleanup     bool
+	Steps       []Step
+}
+
+// Target is a named database URL, environment variables expanded.
+type Target struct {
+	Name, URL string
+	Line      int
+}
+
+// Setting is one flag or workload option, as on the command line.
+type Setting struct {
+	Key, Value string
+	Line       int
+}
+
+// Axis is one matrix dimension: every value is run.
+type Axis struct {
+	Key    string
+	Values []Setting
+	Line   int
+}
+
+// Step is one workload with its settings and matrix.
+type Step struct {
+	Workload string
+	Line     int
+	Targets  []string
+	Set      []Setting
+	Matrix   []Axis
+	Prepare  string
+	Repeat   int
+}
+
+// Error is one problem in the file, at a line.
+type Error struct {
+	Line int
+	Msg  string
+}
+
+// Errors are every problem found, in line order.
+type Errors struct {
+	File string
+	List []Error
+}
+
+func (e *Errors) Error() string {
+	var b strings.Builder
+	for i, x := range e.List {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "%s:%d: %s", e.File, x.Line, x.Msg)
+	}
+	return b.String()
+}
+
+func (e *Errors) add(line int, format string, args ...any) {
+	e.List = append(e.List, Error{Line: line, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Add records a problem found later (by the command line's checks).
+func (e *Errors) Add(line int, format string, args ...any) { e.add(line, format, args...) }
+
+// Err returns e if it holds any error, else nil.
+func (e *Errors) Err() error {
+	if len(e.List) == 0 {
+		return nil
+	}
+	return e
+}
+
+// Load reads and parses path.
+func Load(path string) (*File, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read experiment file: %w", err)
+	}
+	return Parse(path, data, os.LookupEnv)
+}
+
+var envRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)`)
+
+// Parse parses an experiment file. lookup resolves $VAR and ${VAR} in
+// target URLs. The error, if any, is an *Errors listing every problem.
+func Parse(name string, data []byte, lookup func(string) (string, bool)) (*File, error) {
+	errs := &Errors{File: name}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		line := 1
+		if m := regexp.MustCompile(`line (\d+)`).FindStringSubmatch(err.Error()); m != nil {
+			line, _ = strconv.Atoi(m[1])
+		}
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		msg = regexp.MustCompile(`^line \d+: `).ReplaceAllString(msg, "")
+		errs.add(line, "not valid YAML: %s", msg)
+		return nil, errs
+	}
+	if len(doc.Content) == 0 {
+		errs.add(1, "the file is empty")
+		return nil, errs
+	}
+	root := doc.Content[0]
+	f := &File{Repeat: 1, Prepare: "replace"}
+	if root.Kind != yaml.MappingNode {
+		errs.add(root.Line, "an experiment is a mapping with name, targets, defaults and steps")
+		return nil, errs
+	}
+	seenSteps := false
+	eachPair(root, func(k, v *yaml.Node) {
+		switch k.Value {
+		case "name":
+			f.Name = scalar(errs, v, "name")
+		case "description":
+			f.Description = scalar(errs, v, "description")
+		case "repeat":
+			f.Repeat = positive(errs, v, "repeat")
+		case "prepare":
+			f.Prepare = policy(errs, v)
+		case "cleanup":
+			f.Cleanup = boolean(errs, v, "cleanup")
+		case "targets":
+			f.Targets = targets(errs, v, lookup)
+		case "defaults":
+			f.Defaults = settings(errs, v, "defaults")
+		case "steps":
+			seenSteps = true
+			f.Steps = steps(errs, v, f)
+		default:
+			errs.add(k.Line, "unknown key %q (keys: name, description, targets, defaults, repeat, prepare, cleanup, steps)", k.Value)
+		}
+	})
+	if len(f.Targets) == 0 {
+		errs.add(root.Line, "no targets: add `targets:` with at least one name: URL")
+	}
+	if !seenSteps {
+		errs.add(root.Line, "no steps: add `steps:` with at least one workload")
+	}
+	if f.Name == "" {
+		f.Name = strings.TrimSuffix(strings.TrimSuffix(baseName(name), ".yaml"), ".yml")
+	}
+	sortErrors(errs)
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+func baseName(p string) string {
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+func sortErrors(e *Errors) {
+	for i := 1; i < len(e.List); i++ {
+		for j := i; j > 0 && e.List[j].Line < e.List[j-1].Line; j-- {
+			e.List[j], e.List[j-1] = e.List[j-1], e.List[j]
+		}
+	}
+}
+
+// eachPair calls f for every key and value of a mapping node.
+func eachPair(m *yaml.Node, f func(k, v *yaml.Node)) {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		f(m.Content[i], m.Content[i+1])
+	}
+}
+
+func scalar(errs *Errors, v *yaml.Node, what string) string {
+	if v.Kind != yaml.ScalarNode {
+		errs.add(v.Line, "%s must be a single value", what)
+		return ""
+	}
+	return v.Value
+}
+
+func positive(errs *Errors, v *yaml.Node, what string) int {
+	n, err := strconv.Atoi(scalar(errs, v, what))
+	if v.Kind == yaml.ScalarNode && (err != nil || n < 1) {
+		errs.add(v.Line, "%s must be a whole number of 1 or more, got %q", what, v.Value)
+		return 1
+	}
+	return n
+}
+
+func boolean(errs *Errors, v *yaml.Node, what string) bool {
+	s := scalar(errs, v, what)
+	switch strings.ToLower(s) {
+	case "true", "yes", "on":
+		return true
+	case "false", "no", "off":
+		return false
+	}
+	if v.Kind == yaml.ScalarNode {
+		errs.add(v.Line, "%s must be true or false, got %q", what, s)
+	}
+	return false
+}
+
+func policy(errs *Errors, v *yaml.Node) string {
+	s := scalar(errs, v, "prepare")
+	for _, p := range Policies {
+		if s == p {
+			return s
+		}
+	}
+	if v.Kind == yaml.ScalarNode {
+		errs.add(v.Line, "prepare must be one of %s, got %q", strings.Join(Policies, ", "), s)
+	}
+	return "replace"
+}
+
+func targets(errs *Errors, v *yaml.Node, lookup func(string) (string, bool)) []Target {
+	if v.Kind != yaml.MappingNode {
+		errs.add(v.Line, "targets is a mapping of names to database URLs (sqlite: sqlite:bench.db)")
+		return nil
+	}
+	var out []Target
+	eachPair(v, func(k, u *yaml.Node) {
+		raw := scalar(errs, u, "target "+k.Value)
+		url := envRef.ReplaceAllStringFunc(raw, func(ref string) string {
+			m := envRef.FindStringSubmatch(ref)
+			name := m[1] + m[2]
+			val, ok := lookup(name)
+			if !ok || val == "" {
+				errs.add(u.Line, "target %s: environment variable %s is not set", k.Value, name)
+			}
+			return val
+		})
+		if u.Kind == yaml.ScalarNode && strings.TrimSpace(raw) == "" {
+			errs.add(u.Line, "target %s has no URL", k.Value)
+		}
+		for _, t := range out {
+			if t.Name == k.Value {
+				errs.add(k.Line, "target %s is defined twice", k.Value)
+			}
+		}
+		out = append(out, Target{Name: k.Value, URL: url, Line: u.Line})
+	})
+	return out
+}
+
+// settings reads a mapping of flag or option names to single values.
+func settings(errs *Errors, v *yaml.Node, what string) []Setting {
+	if v.Kind != yaml.MappingNode {
+		errs.add(v.Line, "%s is a mapping of options to values (threads: 4)", what)
+		return nil
+	}
+	var out []Setting
+	eachPair(v, func(k, val *yaml.Node) {
+		if val.Kind != yaml.ScalarNode {
+			errs.add(val.Line, "%s: %s must be a single value (lists go in a step's matrix)", what, k.Value)
+			return
+		}
+		out = append(out, Setting{Key: k.Value, Value: val.Value, Line: val.Line})
+	})
+	return out
+}
+
+func steps(errs *Errors, v *yaml.Node, f *File) []Step {
+	if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
+		errs.add(v.Line, "steps is a list of at least one step (- workload: oltp_read_write)")
+		return nil
+	}
+	var out []Step
+	for _, n := range v.Content {
+		if n.Kind != yaml.MappingNode {
+			errs.add(n.Line, "a step is a mapping with workload, and optionally targets, set, matrix, prepare, repeat")
+			continue
+		}
+		s := Step{Line: n.Line}
+		eachPair(n, func(k, val *yaml.Node) {
+			switch k.Value {
+			case "workload":
+				s.Workload = scalar(errs, val, "workload")
+			case "targets":
+				if val.Kind != yaml.SequenceNode {
+					errs.add(val.Line, "a step's targets is a list of target names ([sqlite, postgres])")
+					return
+				}
+				for _, t := range val.Content {
+					name := scalar(errs, t, "a target name")
+					if !hasTarget(f, name) {
+						errs.add(t.Line, "unknown target %q (targets: %s)", name, targetNames(f))
+					}
+					s.Targets = append(s.Targets, name)
+				}
+			case "set":
+				s.Set = settings(errs, val, "set")
+			case "matrix":
+				s.Matrix = matrix(errs, val)
+			case "prepare":
+				s.Prepare = policy(errs, val)
+			case "repeat":
+				s.Repeat = positive(errs, val, "repeat")
+			default:
+				errs.add(k.Line, "unknown step key %q (keys: workload, targets, set, matrix, prepare, repeat)", k.Value)
+			}
+		})
+		if s.Workload == "" {
+			errs.add(n.Line, "a step needs a workload")
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func matrix(errs *Errors, v *yaml.Node) []Axis {
+	if v.Kind != yaml.MappingNode {
+		errs.add(v.Line, "matrix is a mapping of options to lists (threads: [1, 2, 4])")
+		return nil
+	}
+	var out []Axis
+	eachPair(v, func(k, val *yaml.Node) {
+		if val.Kind != yaml.SequenceNode || len(val.Content) == 0 {
+			errs.add(val.Line, "matrix: %s must be a list of at least one value", k.Value)
+			return
+		}
+		a := Axis{Key: k.Value, Line: k.Line}
+		for _, x := range val.Content {
+			a.Values = append(a.Values, Setting{Key: k.Value, Value: scalar(errs, x, "a matrix value"), Line: x.Line})
+		}
+		out = append(out, a)
+	})
+	return out
+}
+
+func hasTarget(f *File, name string) bool {
+	for _, t := range f.Targets {
+		if t.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func targetNames(f *File) string {
+	var names []string
+	for _, t := range f.Targets {
+		names = append(names, t.Name)
+	}
+	return strings.Join(names, ", ")
+}
