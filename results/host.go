@@ -27,6 +27,11 @@ type HostSample struct {
 	// CPU in percent of one core and proportional memory (PSS).
 	ServerCPUPct float64 `json:"server_cpu_pct,omitempty"`
 	ServerMemMB  float64 `json:"server_mem_mb,omitempty"`
+	// Server is the database server's own statistics over the latest poll
+	// window (at most one interval behind): the key counters as rates per
+	// second ("xact_commit/s"), its gauges and ratios, by the server's
+	// names. Nil for a server without statistics or with --no-monitor.
+	Server map[string]float64 `json:"server,omitempty"`
 }
 
 // DiskSample is one block device over one interval, as iostat -x shows it.

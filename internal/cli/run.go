@@ -147,6 +147,10 @@ func (e *env) runOne(ctx context.Context, o *options, name string) (*results.Res
 	var sample func() *results.HostSample
 	var server *monitor.Server
 	var serverBefore float64
+	var poller *serverPoller
+	if !o.noMonitor && hasStats && before != nil {
+		poller = startServerPoller(ctx, stats, before, interval)
+	}
 	if !o.noMonitor {
 		host := monitor.NewHost()
 		if server = monitor.FindServer(tg.t.Raw); server != nil {
@@ -156,6 +160,9 @@ func (e *env) runOne(ctx context.Context, o *options, name string) (*results.Res
 			s := host.Sample()
 			if s != nil && server != nil {
 				s.ServerCPUPct, s.ServerMemMB = server.Sample()
+			}
+			if s != nil {
+				s.Server = poller.sample()
 			}
 			return s
 		}
@@ -180,6 +187,7 @@ func (e *env) runOne(ctx context.Context, o *options, name string) (*results.Res
 		},
 	}
 	out, err := run.Run(ctx, cfg)
+	poller.close()
 	if err != nil {
 		return nil, "", err
 	}
