@@ -25,6 +25,11 @@ func TestServerStatsPerInterval(t *testing.T) {
 				t.Fatalf("results: %v", matches)
 			}
 			r := readResult(t, matches[0])
+			// The server runs on this host: its data directory's device is
+			// in the environment, as a SQLite file's is.
+			if e := r.Environment; e == nil || e.DataPath == "" || e.Filesystem == "" || e.Device == "" {
+				t.Errorf("environment %+v lacks the server's data directory and device", e)
+			}
 			var with int
 			var sumRate, sumTPS float64
 			for _, iv := range r.Intervals {

@@ -41,7 +41,7 @@ func (c *Conn) ServerStats(ctx context.Context) (*db.ServerStats, error) {
 	}
 	vars, err := c.QueryStrings(ctx, `SHOW GLOBAL VARIABLES WHERE Variable_name IN ('innodb_buffer_pool_size',
 		'innodb_flush_log_at_trx_commit', 'innodb_flush_method', 'innodb_log_file_size', 'sync_binlog',
-		'max_connections', 'innodb_doublewrite', 'default_storage_engine', 'version')`)
+		'max_connections', 'innodb_doublewrite', 'default_storage_engine', 'version', 'datadir')`)
 	if err != nil {
 		return nil, err
 	}

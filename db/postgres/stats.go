@@ -45,7 +45,7 @@ func (c *Conn) ServerStats(ctx context.Context) (*db.ServerStats, error) {
 	}
 	rows, err := c.QueryStrings(ctx, `SELECT name, current_setting(name) FROM pg_settings WHERE name IN
 		('shared_buffers', 'effective_cache_size', 'work_mem', 'max_connections', 'fsync', 'synchronous_commit',
-		 'full_page_writes', 'wal_level', 'checkpoint_timeout', 'max_wal_size', 'random_page_cost')`)
+		 'full_page_writes', 'wal_level', 'checkpoint_timeout', 'max_wal_size', 'random_page_cost', 'data_directory')`)
 	if err != nil {
 		return nil, err
 	}

@@ -195,6 +195,9 @@ func (e *env) runOne(ctx context.Context, o *options, name string) (*results.Res
 	dataPath := ""
 	if l, ok := tg.driver.(db.Local); ok {
 		dataPath, _ = l.DataPath(tg.t)
+	} else if server != nil && before != nil {
+		// A server on this host: its data directory's device.
+		dataPath = serverDataDir(before.Settings)
 	}
 	env := monitor.Environment(Version, message(errors.New(strings.Join(os.Args, " ")), e.secrets), dataPath)
 	env.GOMAXPROCS = out.GOMAXPROCS
@@ -234,6 +237,16 @@ func (e *env) runOne(ctx context.Context, o *options, name string) (*results.Res
 		return res, folder.Dir, withCode(ExitAborted, fmt.Errorf("run aborted after %d failed transactions (--max-errors %d): %w", res.Totals.Errors, o.maxErrors, out.Aborted))
 	}
 	return res, folder.Dir, nil
+}
+
+// serverDataDir is the data directory a server reports, if it does.
+func serverDataDir(settings map[string]string) string {
+	for _, k := range []string{"data_directory", "datadir"} {
+		if d := settings[k]; d != "" {
+			return d
+		}
+	}
+	return ""
 }
 
 func arrivalIf(o *options) string {
