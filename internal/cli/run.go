@@ -186,7 +186,9 @@ func (e *env) runOne(ctx context.Context, o *options, name string) (*results.Res
 			}
 		},
 	}
+	stopFootprint := keepFootprint()
 	out, err := run.Run(ctx, cfg)
+	stopFootprint()
 	poller.close()
 	if err != nil {
 		return nil, "", err
