@@ -68,16 +68,20 @@ func Summary(w io.Writer, r *results.Result, histogram bool) {
 		return float64(n) / d
 	}
 	errs := t.IgnoredErrors + t.Errors
-	fmt.Fprintf(w, "SQL statistics:\n")
-	fmt.Fprintf(w, "    queries performed:\n")
-	fmt.Fprintf(w, "        read:                            %d\n", t.Queries.Read)
-	fmt.Fprintf(w, "        write:                           %d\n", t.Queries.Write)
-	fmt.Fprintf(w, "        other:                           %d\n", t.Queries.Other)
-	fmt.Fprintf(w, "        total:                           %d\n", t.Queries.Total)
-	fmt.Fprintf(w, "    transactions:                        %-6d (%.2f per sec.)\n", t.Transactions, rate(t.Transactions))
-	fmt.Fprintf(w, "    queries:                             %-6d (%.2f per sec.)\n", t.Queries.Total, rate(t.Queries.Total))
-	fmt.Fprintf(w, "    ignored errors:                      %-6d (%.2f per sec.)\n", errs, rate(errs))
-	fmt.Fprintf(w, "    reconnects:                          %-6d (%.2f per sec.)\n", t.Reconnects, rate(t.Reconnects))
+	if r.Sys != nil {
+		sysStatistics(w, r) // dbgauge sys: the test's lines instead of SQL statistics
+	} else {
+		fmt.Fprintf(w, "SQL statistics:\n")
+		fmt.Fprintf(w, "    queries performed:\n")
+		fmt.Fprintf(w, "        read:                            %d\n", t.Queries.Read)
+		fmt.Fprintf(w, "        write:                           %d\n", t.Queries.Write)
+		fmt.Fprintf(w, "        other:                           %d\n", t.Queries.Other)
+		fmt.Fprintf(w, "        total:                           %d\n", t.Queries.Total)
+		fmt.Fprintf(w, "    transactions:                        %-6d (%.2f per sec.)\n", t.Transactions, rate(t.Transactions))
+		fmt.Fprintf(w, "    queries:                             %-6d (%.2f per sec.)\n", t.Queries.Total, rate(t.Queries.Total))
+		fmt.Fprintf(w, "    ignored errors:                      %-6d (%.2f per sec.)\n", errs, rate(errs))
+		fmt.Fprintf(w, "    reconnects:                          %-6d (%.2f per sec.)\n", t.Reconnects, rate(t.Reconnects))
+	}
 	fmt.Fprintf(w, "\nGeneral statistics:\n")
 	fmt.Fprintf(w, "    total time:                          %.4fs\n", d)
 	fmt.Fprintf(w, "    total number of events:              %d\n", t.Transactions)

@@ -21,12 +21,15 @@ type Result struct {
 	Environment   *Environment `json:"environment,omitempty"`
 	Resources     *Resources   `json:"resources,omitempty"`
 	Server        *Server      `json:"server,omitempty"`
+	Sys           *Sys         `json:"sys,omitempty"` // dbgauge sys: the test's own figures
 	StartedAt     string       `json:"started_at"`
 	EndedAt       string       `json:"ended_at"`
 	// Interrupted is true when the run was stopped by a signal; Aborted
 	// names why the run stopped early on errors.
 	Interrupted bool   `json:"interrupted"`
 	Aborted     string `json:"aborted,omitempty"`
+	// Thresholds are the --threshold checks, in the order given.
+	Thresholds []ThresholdOutcome `json:"thresholds,omitempty"`
 
 	Totals    Totals            `json:"totals"`
 	Latency   Latency           `json:"latency_ms"`

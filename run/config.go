@@ -19,9 +19,11 @@ import (
 // Config is one run.
 type Config struct {
 	Instance bench.Instance
-	Driver   db.Driver
-	Target   *db.Target
-	Threads  int
+	// Driver nil runs without a database: workers get a nil Conn (the
+	// machine micro-benchmarks of workloads/sys).
+	Driver  db.Driver
+	Target  *db.Target
+	Threads int
 	// Duration and Events limit the measured part; zero means no limit
 	// (at least one must be set).
 	Duration time.Duration

@@ -2,6 +2,7 @@ package run
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/dbgauge/dbgauge/bench"
@@ -20,6 +21,9 @@ const (
 // until it succeeds or the run stops, then makes a new worker on it (which
 // prepares its statements again). It reports whether the worker may go on.
 func (r *runner) reconnect(ctx context.Context, i int) bool {
+	if r.cfg.Driver == nil {
+		return false // no database: nothing to reconnect to
+	}
 	old := r.conn(i)
 	_ = r.workers[i].Close(ctx)
 	old.Close()
@@ -51,7 +55,11 @@ func (r *runner) reconnect(ctx context.Context, i int) bool {
 
 // env is worker i's environment on conn c.
 func (r *runner) env(i int, c db.Conn) bench.WorkerEnv {
-	return bench.WorkerEnv{Conn: c, Driver: r.cfg.Driver.Name(),
+	driver := ""
+	if r.cfg.Driver != nil {
+		driver = r.cfg.Driver.Name()
+	}
+	return bench.WorkerEnv{Conn: c, Driver: driver,
 		Rand:  randgen.New(r.cfg.Seed, 0x776f726b, uint64(i), uint64(r.generation(i))),
 		Meter: &meter{base: r.base, slot: r.slots[i]}, Part: i, Parts: r.cfg.Threads,
 		Reopen: func(ctx context.Context) (db.Conn, error) { return r.reopen(ctx, i) }}
@@ -59,6 +67,9 @@ func (r *runner) env(i int, c db.Conn) bench.WorkerEnv {
 
 // reopen is WorkerEnv.Reopen: a deliberate reconnect of worker i.
 func (r *runner) reopen(ctx context.Context, i int) (db.Conn, error) {
+	if r.cfg.Driver == nil {
+		return nil, errors.New("no database to reconnect to")
+	}
 	c, err := r.cfg.Driver.Open(ctx, r.cfg.Target)
 	if err != nil {
 		return nil, err

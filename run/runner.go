@@ -147,6 +147,9 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 // openAll opens one connection per worker, in parallel.
 func openAll(ctx context.Context, cfg Config) ([]db.Conn, error) {
 	conns := make([]db.Conn, cfg.Threads)
+	if cfg.Driver == nil {
+		return conns, nil // no database: nil connections
+	}
 	errs := make([]error, cfg.Threads)
 	var wg sync.WaitGroup
 	for i := range conns {

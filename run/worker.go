@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/hist"
 )
@@ -24,7 +25,8 @@ func (r *runner) work(ctx context.Context, i int) {
 	slot := r.slots[i]
 	m := &meter{base: r.base, slot: slot}
 	for !r.stopping() {
-		if r.cfg.Events > 0 && r.measuring.Load() && r.claimed.Add(1) > r.cfg.Events {
+		claimed := r.cfg.Events > 0 && r.measuring.Load()
+		if claimed && r.claimed.Add(1) > r.cfg.Events {
 			break
 		}
 		start := m.now()
@@ -43,7 +45,7 @@ func (r *runner) work(ctx context.Context, i int) {
 		}
 		err := r.workers[i].Event(ctx)
 		class := db.ClassOf(err)
-		for err != nil && r.cfg.Ignore[class] && class != db.ConnectionLost {
+		for err != nil && r.cfg.Ignore[class] && class != db.ConnectionLost && err != bench.ErrNoMoreEvents {
 			s := slot.Acquire()
 			s.IgnoredByClass[class]++
 			slot.Release()
@@ -55,6 +57,12 @@ func (r *runner) work(ctx context.Context, i int) {
 		}
 		if r.sched != nil {
 			r.inEvent.Add(-1)
+		}
+		if err == bench.ErrNoMoreEvents { // the workload's own limit: no event ran
+			if claimed {
+				r.claimed.Add(-1) // the other workers may still use this one
+			}
+			break
 		}
 		end := m.now()
 		if err != nil && (r.interrupted.Load() || (r.cfg.Ignore[class] && class != db.ConnectionLost) ||

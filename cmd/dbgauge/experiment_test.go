@@ -55,6 +55,11 @@ steps:
 			t.Errorf("run %d: %s threads %d (want %d), %d transactions", i, res.Workload.Name, res.Run.Threads, wantThreads[i], res.Totals.Transactions)
 		}
 	}
+	for _, f := range []string{"report.html", "report.md"} {
+		if _, err := os.Stat(filepath.Join(filepath.Dir(matches[0]), f)); err != nil {
+			t.Errorf("the experiment's %s: %v", f, err)
+		}
+	}
 	if _, err := os.Stat(filepath.Join(filepath.Dir(matches[0]), "experiment.yaml")); err != nil {
 		t.Errorf("the experiment file was not kept beside its results: %v", err)
 	}

@@ -44,6 +44,11 @@ func TestSweepThreads(t *testing.T) {
 			t.Errorf("step %d ran no transaction", i)
 		}
 	}
+	for _, f := range []string{"report.html", "report.md"} {
+		if _, err := os.Stat(filepath.Join(sdir, f)); err != nil {
+			t.Errorf("the sweep's %s: %v", f, err)
+		}
+	}
 	if !strings.Contains(o.stdout, "Sweep of oltp_point_select over threads:") {
 		t.Errorf("no sweep table in:\n%s", o.stdout)
 	}

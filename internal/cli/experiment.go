@@ -17,6 +17,7 @@ import (
 
 	"github.com/dbgauge/dbgauge/catalog"
 	"github.com/dbgauge/dbgauge/experiment"
+	"github.com/dbgauge/dbgauge/report"
 	"github.com/dbgauge/dbgauge/results"
 )
 
@@ -225,7 +226,14 @@ func (e *env) experiment(ctx context.Context, xf *experimentFlags, path string) 
 		e.cleanupExperiment(ctx, plan)
 	}
 	printExperiment(e.stdout, x)
-	fmt.Fprintf(e.stderr, "Experiment: %s\n", dir)
+	sub := make([]string, len(x.Runs))
+	for i, r := range x.Runs {
+		sub[i] = r.Dir
+	}
+	if _, err := writeReports(dir, report.ExperimentDoc(x, stepResults(dir, sub))); err != nil {
+		fmt.Fprintf(e.stderr, "dbgauge: cannot write the experiment's report: %s\n", message(err, e.secrets))
+	}
+	fmt.Fprintf(e.stderr, "Experiment: %s (report.html, report.md)\n", dir)
 	return runErr
 }
 

@@ -5,6 +5,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -12,6 +13,7 @@ import (
 	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/catalog"
 	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/results"
 )
 
 // Defaults of the common flags, each with its reason.
@@ -38,7 +40,12 @@ type options struct {
 	percentile     int
 	histogram      bool
 	seed           uint64
+	// out is the first JSON --out, outs every --out (out.go).
 	out            string
+	outs           []outSpec
+	thresholdExprs []string
+	thresholds     []results.Threshold
+	store          string
 	resultsDir     string
 	noPrepare      bool
 	force          bool
@@ -50,6 +57,9 @@ type options struct {
 	maxLag         float64
 	pgSimple       bool
 	noMonitor      bool
+	// web and webLinger are --web and --web-linger (web.go reads them).
+	web       string
+	webLinger time.Duration
 	// refresh is what a sweep or an experiment step does with the data
 	// before its run (see refresh.go); empty for run: prepare if missing.
 	refresh string
@@ -90,9 +100,13 @@ func addRunFlags(cmd *cobra.Command, o *options) {
 	f.Float64Var(&o.reportInterval, "report-interval", 1, "seconds between interval lines (0: no lines; intervals are still saved each second)")
 	f.IntVar(&o.percentile, "percentile", 95, "percentile shown in sysbench's sections (1-100; 0 disables)")
 	f.BoolVar(&o.histogram, "histogram", false, "print sysbench's latency histogram before the summary")
-	f.StringVar(&o.out, "out", "", "also write result.json to this file")
+	f.Var(outFlag{o}, "out", "also write the result: FILE or json=FILE (result.json), csv=FILE (one row per interval); repeatable")
+	f.StringArrayVar(&o.thresholdExprs, "threshold", nil, "check at the end, exit 5 if it fails: [OPERATION.]METRIC OP VALUE, e.g. 'p99<5ms', 'tps>=1000'; repeatable")
+	addStoreFlag(f, &o.store)
 	f.StringVar(&o.resultsDir, "results-dir", defaultResultsDir, "directory that receives one results folder per run")
 	f.BoolVar(&o.noPrepare, "no-prepare", false, "fail instead of preparing missing data")
+	f.StringVar(&o.web, "web", "", "serve a live dashboard of the run at HOST:PORT (:0 picks a port): the report page fed by server-sent events, /metrics in OpenMetrics, /result.json")
+	f.DurationVar(&o.webLinger, "web-linger", 0, "with --web, keep serving the final report this long after the run (0: stop when the run ends)")
 	f.BoolVar(&o.noMonitor, "no-monitor", false, "do not sample the host (CPU, disks, network, dbgauge's own CPU and RSS) each interval")
 	f.StringVar(&o.ignoreErrors, "ignore-errors", defaultIgnore, "error classes that roll back and retry the transaction (list, 'all' or 'none')")
 	f.Int64Var(&o.maxErrors, "max-errors", 0, "failed transactions tolerated before the run is aborted with exit 4")
@@ -138,7 +152,7 @@ func workloadValues(o *options, w bench.Workload) (bench.Values, error) {
 	if err != nil {
 		return v, usageErr("%s: %v", w.Meta().Name, err)
 	}
-	return v, nil
+	return v, checkThresholdOps(o, w, v)
 }
 
 func allWorkloadOptions() []string {
@@ -188,7 +202,10 @@ func (o *options) validate(running bool) error {
 	if _, err := o.ignoreSet(); err != nil {
 		return err
 	}
-	return nil
+	if err := o.parseThresholds(); err != nil {
+		return err
+	}
+	return o.checkOuts()
 }
 
 // ignoreSet parses --ignore-errors.

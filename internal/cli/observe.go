@@ -22,13 +22,17 @@ func (e *env) observe(f func(runObserver)) {
 	}
 }
 
-// afterRun is what follows every run once its result is written: --out
-// files. It returns the error that sets the exit code, if any.
+// afterRun is what follows every run once its result is written: the
+// thresholds (printed and saved in result.json), the --out files, and the
+// results store. It returns the error that sets the exit code, if any: an
+// --out file that could not be written, else a failed threshold (exit 5).
+// A store failure is only a warning: the result is in its folder.
 func (e *env) afterRun(o *options, res *results.Result, dir string) error {
-	if o.out != "" {
-		if err := results.WriteJSON(o.out, res); err != nil {
-			return err
-		}
+	terr := e.checkThresholds(o, res, dir)
+	oerr := e.writeOuts(o, res)
+	e.record(o, res, dir)
+	if oerr != nil {
+		return oerr
 	}
-	return nil
+	return terr
 }

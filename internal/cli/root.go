@@ -32,6 +32,8 @@ type env struct {
 	stopProfile func()
 	// observers follow every run (see observe.go).
 	observers []runObserver
+	// web is the live dashboard of --web (web.go), nil without it.
+	web *webDashboard
 }
 
 // Main runs the command line and returns the exit code.
@@ -50,6 +52,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
+	e.stopWeb(ctx)
 	if e.stopProfile != nil {
 		e.stopProfile()
 	}
@@ -93,6 +96,10 @@ SQLite file, prepares it, prints the summary and writes a results folder.`,
 	addRunFlags(root, o)
 	addWorkloadFlags(root, o)
 	root.AddCommand(e.listCmd(), prepareCmd(e), e.runCmd(), e.cleanupCmd(), e.sweepCmd(), e.experimentCmd())
+	root.AddCommand(e.resultsCmd(), e.compareCmd(), e.sysCmd())
+	root.AddCommand(e.reportCmd())
+	// Every run leaves report.md and report.html in its folder (report.go).
+	e.observers = append(e.observers, reportObserver{e})
 	for _, c := range append(root.Commands(), root) {
 		c.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 			return &exitError{ExitUsage, err}
@@ -107,8 +114,11 @@ SQLite file, prepares it, prints the summary and writes a results folder.`,
 	var memprofile string
 	root.PersistentFlags().StringVar(&memprofile, "memprofile", "", "write a Go heap profile of dbgauge itself to this file at exit")
 	root.PersistentFlags().MarkHidden("memprofile")
-	root.PersistentPreRunE = func(*cobra.Command, []string) error {
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
 		e.started = true
+		if err := e.startWeb(cmd); err != nil {
+			return err
+		}
 		if cpuprofile == "" {
 			return nil
 		}

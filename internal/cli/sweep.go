@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/dbgauge/dbgauge/report"
 	"github.com/dbgauge/dbgauge/results"
 )
 
@@ -188,7 +189,14 @@ func (e *env) sweep(ctx context.Context, o *options, sf *sweepFlags, name string
 		return err
 	}
 	e.printSweep(e.stdout, sw)
-	fmt.Fprintf(e.stderr, "Sweep: %s\n", dir)
+	sub := make([]string, len(sw.Steps))
+	for i, s := range sw.Steps {
+		sub[i] = s.Dir
+	}
+	if _, err := writeReports(dir, report.SweepDoc(sw, stepResults(dir, sub))); err != nil {
+		fmt.Fprintf(e.stderr, "dbgauge: cannot write the sweep's report: %s\n", message(err, e.secrets))
+	}
+	fmt.Fprintf(e.stderr, "Sweep: %s (report.html, report.md)\n", dir)
 	if o.out != "" {
 		if err := results.WriteJSON(o.out, sw); err != nil {
 			return err

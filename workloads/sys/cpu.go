@@ -1,0 +1,92 @@
+package sys
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/dbgauge/dbgauge/bench"
+)
+
+// CPU is sysbench's cpu test (src/tests/cpu/sb_cpu.c): an event verifies
+// every number from 3 up to cpu-max-prime by trial division.
+type CPU struct{}
+
+var _ bench.Workload = CPU{}
+
+// Meta implements bench.Workload.
+func (CPU) Meta() bench.Meta {
+	return bench.Meta{Name: "cpu", Family: Family,
+		Description: "sysbench's cpu test: each event verifies the primes up to --cpu-max-prime by trial division"}
+}
+
+// Options implements bench.Workload.
+func (CPU) Options() []bench.Option {
+	return []bench.Option{
+		// 10000 and the int range are sysbench's (sb_cpu.c cpu_args, cpu_init).
+		{Name: "cpu-max-prime", Help: "upper limit for primes generator", Kind: bench.Int, Default: "10000", Min: 1, Max: math.MaxInt32},
+	}
+}
+
+// Configure implements bench.Workload.
+func (CPU) Configure(v bench.Values, _ bench.Params) (bench.Instance, error) {
+	return &cpuTest{maxPrime: uint64(v.Int("cpu-max-prime"))}, nil
+}
+
+type cpuTest struct{ maxPrime uint64 }
+
+var _ Test = (*cpuTest)(nil)
+
+func (t *cpuTest) Ops() []bench.Op        { return nil }
+func (t *cpuTest) Dataset() bench.Dataset { return nil }
+func (t *cpuTest) BlockSize() int64       { return 0 }
+func (t *cpuTest) EventLimit() int64      { return 0 }
+func (t *cpuTest) Mode(int64) []string {
+	return []string{fmt.Sprintf("Prime numbers limit: %d", t.maxPrime), ""}
+}
+func (t *cpuTest) NewWorker(context.Context, bench.WorkerEnv) (bench.Worker, error) {
+	return &cpuWorker{maxPrime: t.maxPrime}, nil
+}
+
+type cpuWorker struct {
+	maxPrime uint64
+	// primes keeps the last count, so that the work cannot be optimised
+	// away (sysbench's thread_count_primes).
+	primes uint64
+}
+
+// Event is sb_cpu.c's cpu_execute_event.
+func (w *cpuWorker) Event(context.Context) error {
+	w.primes = countPrimes(w.maxPrime)
+	return nil
+}
+
+func (w *cpuWorker) Close(context.Context) error { return nil }
+
+// countPrimes is cpu_execute_event's loop, operation for operation: 64-bit
+// unsigned division, and the divisor compared with sqrt(c) as a double:
+//
+//	for(c=3; c < max_prime; c++) {
+//	  t = sqrt((double)c);
+//	  for(l = 2; l <= t; l++)
+//	    if (c % l == 0) break;
+//	  if (l > t) n++;
+//	}
+//
+// It counts the primes p with 3 <= p < maxPrime (2 is never counted).
+func countPrimes(maxPrime uint64) uint64 {
+	var n uint64
+	for c := uint64(3); c < maxPrime; c++ {
+		t := math.Sqrt(float64(c))
+		l := uint64(2)
+		for ; float64(l) <= t; l++ {
+			if c%l == 0 {
+				break
+			}
+		}
+		if float64(l) > t {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,246 @@
+package sys
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+
+	"github.com/dbgauge/dbgauge/bench"
+)
+
+// Memory is sysbench's memory test (src/tests/memory/sb_memory.c, 1.0.20):
+// an event reads, writes or only walks one block of memory-block-size bytes,
+// word by word (8-byte words), sequentially or at random word offsets, in a
+// buffer shared by every thread (scope global) or owned by each (local).
+type Memory struct{}
+
+var _ bench.Workload = Memory{}
+
+// maxMemoryBlock bounds memory-block-size so that a typo cannot ask for
+// terabytes (sysbench would fail its malloc).
+const maxMemoryBlock = 1 << 30
+
+// Meta implements bench.Workload.
+func (Memory) Meta() bench.Meta {
+	return bench.Meta{Name: "memory", Family: Family,
+		Description: "sysbench's memory test: each event reads or writes one block, word by word, sequentially or at random"}
+}
+
+// Options implements bench.Workload. Names and defaults are sb_memory.c's
+// memory_args; memory-hugetlb is left out.
+func (Memory) Options() []bench.Option {
+	return []bench.Option{
+		{Name: "memory-block-size", Help: "size of memory block for test (a power of 2, at least 8)", Kind: bench.String, Default: "1K"},
+		{Name: "memory-total-size", Help: "total size of data to transfer (0: no limit)", Kind: bench.String, Default: "100G"},
+		{Name: "memory-scope", Help: "memory access scope: global (one buffer for all threads) or local (one per thread)", Kind: bench.Enum, Default: "global", Choices: []string{"global", "local"}},
+		{Name: "memory-oper", Help: "type of memory operations", Kind: bench.Enum, Default: "write", Choices: []string{"read", "write", "none"}},
+		{Name: "memory-access-mode", Help: "memory access mode", Kind: bench.Enum, Default: "seq", Choices: []string{"seq", "rnd"}},
+	}
+}
+
+// Configure implements bench.Workload, with memory_init's checks.
+func (Memory) Configure(v bench.Values, p bench.Params) (bench.Instance, error) {
+	block, err := sizeOption(v, "memory-block-size", 8, maxMemoryBlock)
+	if err != nil {
+		return nil, err
+	}
+	if block&(block-1) != 0 {
+		return nil, fmt.Errorf("--memory-block-size must be a power of 2, got %d", block)
+	}
+	total, err := sizeOption(v, "memory-total-size", 0, math.MaxInt64)
+	if err != nil {
+		return nil, err
+	}
+	threads := int64(max(p.Threads, 1))
+	t := &memoryTest{block: block, total: total, threads: threads,
+		scope: v.String("memory-scope"), oper: v.String("memory-oper"), rnd: v.String("memory-access-mode") == "rnd"}
+	if total > 0 && total/block/threads == 0 {
+		return nil, fmt.Errorf("--memory-total-size %s is less than one block of %s per thread (%d threads): there would be nothing to do",
+			v.String("memory-total-size"), v.String("memory-block-size"), threads)
+	}
+	return t, nil
+}
+
+type memoryTest struct {
+	block, total, threads int64
+	scope, oper           string
+	rnd                   bool
+
+	once   sync.Once
+	global []uint64 // scope global: the buffer every thread uses
+}
+
+var _ Test = (*memoryTest)(nil)
+
+func (t *memoryTest) Ops() []bench.Op        { return nil }
+func (t *memoryTest) Dataset() bench.Dataset { return nil }
+func (t *memoryTest) BlockSize() int64       { return t.block }
+
+// perThread is memory_thread_init's quota: each thread runs exactly
+// memory-total-size / memory-block-size / threads events, then returns
+// bench.ErrNoMoreEvents (0: no limit).
+func (t *memoryTest) perThread() int64 {
+	if t.total == 0 {
+		return 0
+	}
+	return t.total / t.block / t.threads
+}
+
+// EventLimit is the quota over all threads. sysbench ignores --events for
+// this test ("Use our own limit on the number of events"); dbgauge's runner
+// applies --events too, so whichever limit is lower ends the run.
+func (t *memoryTest) EventLimit() int64 { return t.perThread() * t.threads }
+
+// Mode is memory_print_mode.
+func (t *memoryTest) Mode(int64) []string {
+	return []string{
+		"Running memory speed test with the following options:",
+		fmt.Sprintf("  block size: %dKiB", t.block/1024),
+		fmt.Sprintf("  total size: %dMiB", t.total/1024/1024),
+		"  operation: " + t.oper,
+		"  scope: " + t.scope,
+		"",
+	}
+}
+
+// NewWorker implements bench.Instance. Buffers are zeroed by writing, as
+// memory_init memsets them: fresh pages that were never written all map
+// to the kernel's zero page, which reads measurably slower (11 against
+// 37 GB/s for 1 MiB blocks here). Go's allocator aligns a power-of-2 block
+// to its size up to a page, as sb_memalign does.
+func (t *memoryTest) NewWorker(_ context.Context, env bench.WorkerEnv) (bench.Worker, error) {
+	w := &memoryWorker{rng: newXoroshiro(env.Rand.Uint64(), env.Rand.Uint64()), left: -1}
+	if q := t.perThread(); q > 0 {
+		w.left = q
+	}
+	if t.scope == "global" {
+		// Every thread reads and writes the same words without
+		// synchronisation, as sysbench's threads do: a benign race that is
+		// the point of the global scope (cache lines shared between cores).
+		t.once.Do(func() { t.global = newBlock(t.block) })
+		w.buf = t.global
+	} else {
+		w.buf = newBlock(t.block)
+	}
+	switch {
+	case t.oper == "write" && !t.rnd:
+		w.kind = seqWrite
+	case t.oper == "read" && !t.rnd:
+		w.kind = seqRead
+	case t.oper == "none" && !t.rnd:
+		w.kind = seqNone
+	case t.oper == "write":
+		w.kind = rndWrite
+	case t.oper == "read":
+		w.kind = rndRead
+	default:
+		w.kind = rndNone
+	}
+	return w, nil
+}
+
+// newBlock is a block of zeroed words whose pages are really written.
+func newBlock(size int64) []uint64 {
+	b := make([]uint64, size/8)
+	clear(b)
+	return b
+}
+
+type memoryKind uint8
+
+const (
+	seqWrite memoryKind = iota
+	seqRead
+	seqNone
+	rndWrite
+	rndRead
+	rndNone
+)
+
+type memoryWorker struct {
+	buf  []uint64
+	kind memoryKind
+	rng  xoroshiro
+	left int64 // events this worker may still run; -1: no limit
+	// sink keeps what reads return, so that they cannot be optimised away
+	// (sysbench loads through ck_pr_load_64 for the same reason).
+	sink uint64
+}
+
+// Event is one of sb_memory.c's event_{seq,rnd}_{write,read,none}. The
+// sequential loops are unrolled by 8 words, as Debian's sysbench 1.0.20
+// binary is compiled (-funroll-loops: 8 loads, or 8 stores, per iteration,
+// and its "none" loop collapses to one pointer step per 8 words): a loop of
+// one dependent add per word ran its 1 MiB reads 2.4 times slower per CPU
+// second than sysbench's.
+func (w *memoryWorker) Event(context.Context) error {
+	if w.left >= 0 { // memory_next_event: if (!tls_total_ops--) no more events
+		if w.left == 0 {
+			return bench.ErrNoMoreEvents
+		}
+		w.left--
+	}
+	buf := w.buf
+	n := len(buf)
+	switch w.kind {
+	case seqWrite: // SIZE_T_STORE(buf, end - buf) for every word
+		i := 0
+		for ; i+8 <= n; i += 8 {
+			b := buf[i : i+8 : i+8]
+			k := uint64(n - i)
+			b[0], b[1], b[2], b[3] = k, k-1, k-2, k-3
+			b[4], b[5], b[6], b[7] = k-4, k-5, k-6, k-7
+		}
+		for ; i < n; i++ {
+			buf[i] = uint64(n - i)
+		}
+	case seqRead: // SIZE_T_LOAD(buf) for every word
+		var a, b, c, d uint64
+		i := 0
+		for ; i+8 <= n; i += 8 {
+			x := buf[i : i+8 : i+8]
+			a, b, c, d = a+x[0], b+x[1], c+x[2], d+x[3]
+			a, b, c, d = a+x[4], b+x[5], c+x[6], d+x[7]
+		}
+		for ; i < n; i++ {
+			a += buf[i]
+		}
+		w.sink += a + b + c + d
+	case seqNone: // the same walk with no memory access
+		var s uint64
+		for i := 0; i < n; i += 8 {
+			s += uint64(i)
+		}
+		w.sink += s
+	default:
+		w.random(buf)
+	}
+	return nil
+}
+
+// random is event_rnd_*: for each word of the block, a word offset drawn as
+// sb_rand_uniform_double() * words.
+func (w *memoryWorker) random(buf []uint64) {
+	rng := w.rng
+	words := float64(len(buf))
+	var s uint64
+	switch w.kind {
+	case rndWrite:
+		for i := range buf {
+			buf[uint64(rng.double()*words)] = uint64(i)
+		}
+	case rndRead:
+		for range buf {
+			s += buf[uint64(rng.double()*words)]
+		}
+	default: // rndNone: the offset is computed and dropped
+		for range buf {
+			s += uint64(rng.double() * words)
+		}
+	}
+	w.rng = rng
+	w.sink += s
+}
+
+func (w *memoryWorker) Close(context.Context) error { return nil }
