@@ -27,7 +27,7 @@ func readSweep(t *testing.T, dir string) (*results.Sweep, string) {
 func TestSweepThreads(t *testing.T) {
 	dir := t.TempDir()
 	o := dbgauge(t, dir, "sweep", "oltp_point_select", "--db", "sqlite:"+filepath.Join(dir, "s.db"), "--threads", "1,2,3",
-		"--time", "1", "--table-size", "500", "--report-interval", "0", "--results-dir", "res")
+		"--time", "1", "--table-size", "500", "--report-interval", "0", "--results-dir", "res", "--out", "csv=steps.csv")
 	if o.code != 0 {
 		t.Fatalf("exit %d: %s", o.code, o.stderr)
 	}
@@ -48,6 +48,10 @@ func TestSweepThreads(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(sdir, f)); err != nil {
 			t.Errorf("the sweep's %s: %v", f, err)
 		}
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "steps.csv")); err != nil || strings.Count(string(b), "\n") != 4 ||
+		!strings.HasPrefix(string(b), "threads,threads,tps,") {
+		t.Errorf("--out csv= of a sweep is one header and a row per step; got %q, %v", b, err)
 	}
 	if !strings.Contains(o.stdout, "Sweep of oltp_point_select over threads:") {
 		t.Errorf("no sweep table in:\n%s", o.stdout)

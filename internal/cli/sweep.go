@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"bytes"
 	"context"
+	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -164,7 +166,7 @@ func (e *env) sweep(ctx context.Context, o *options, sf *sweepFlags, name string
 	for i := range plan.values {
 		step := *o
 		step.resultsDir = dir
-		step.out = ""
+		step.out, step.outs = "", nil // --out is the sweep's, written at the end
 		plan.apply(&step, i)
 		fmt.Fprintf(e.stderr, "\n=== sweep %s: step %d of %d, %s = %s ===\n", name, i+1, len(plan.values), plan.param, redactStep(plan, i, e))
 		res, rdir, err := e.runOne(ctx, &step, name)
@@ -197,12 +199,36 @@ func (e *env) sweep(ctx context.Context, o *options, sf *sweepFlags, name string
 		fmt.Fprintf(e.stderr, "dbgauge: cannot write the sweep's report: %s\n", message(err, e.secrets))
 	}
 	fmt.Fprintf(e.stderr, "Sweep: %s (report.html, report.md)\n", dir)
-	if o.out != "" {
-		if err := results.WriteJSON(o.out, sw); err != nil {
+	for _, out := range o.outs {
+		var err error
+		if out.format == "csv" {
+			err = writeSweepCSV(out.path, sw)
+		} else {
+			err = results.WriteJSON(out.path, sw)
+		}
+		if err != nil {
 			return err
 		}
 	}
 	return runErr
+}
+
+// writeSweepCSV writes one row per step: --out csv=FILE of a sweep.
+func writeSweepCSV(path string, sw *results.Sweep) error {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write([]string{sw.Parameter, "threads", "tps", "qps", "avg_ms", "p95_ms", "p99_ms", "max_ms", "errors", "server_mem_mb", "knee"})
+	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	for i, s := range sw.Steps {
+		knee := ""
+		if sw.Knee != nil && sw.Knee.Index == i {
+			knee = "knee"
+		}
+		w.Write([]string{s.Value, strconv.Itoa(s.Threads), f(s.TPS), f(s.QPS), f(s.AvgMs), f(s.P95Ms), f(s.P99Ms), f(s.MaxMs),
+			strconv.FormatInt(s.Errors, 10), f(s.ServerMemMB), knee})
+	}
+	w.Flush()
+	return results.WriteFile(path, b.Bytes())
 }
 
 // makeFolder makes a sweep's or an experiment's folder under root, named
