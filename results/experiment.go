@@ -1,11 +1,5 @@
 package results
 
-import (
-	"encoding/json"
-	"fmt"
-	"os"
-)
-
 // ExperimentFile is the name of the file that describes an experiment folder.
 const ExperimentFile = "experiment.json"
 
@@ -48,13 +42,5 @@ type ExperimentRun struct {
 
 // ReadExperiment loads an experiment.json.
 func ReadExperiment(path string) (*Experiment, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var x Experiment
-	if err := json.Unmarshal(b, &x); err != nil {
-		return nil, fmt.Errorf("%s is not a dbgauge experiment: %w", path, err)
-	}
-	return &x, nil
+	return readJSON[Experiment](path, "experiment")
 }

@@ -112,16 +112,19 @@ func unwrapPath(err error) error {
 }
 
 // Read loads a result.json.
-func Read(path string) (*Result, error) {
+func Read(path string) (*Result, error) { return readJSON[Result](path, "result") }
+
+// readJSON loads one of dbgauge's JSON files; what names it in the error.
+func readJSON[T any](path, what string) (*T, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var r Result
-	if err := json.Unmarshal(b, &r); err != nil {
-		return nil, fmt.Errorf("%s is not a dbgauge result: %w", path, err)
+	var v T
+	if err := json.Unmarshal(b, &v); err != nil {
+		return nil, fmt.Errorf("%s is not a dbgauge %s: %w", path, what, err)
 	}
-	return &r, nil
+	return &v, nil
 }
 
 // ReadIntervals reads back the intervals appended to intervals.jsonl.

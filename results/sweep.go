@@ -1,11 +1,5 @@
 package results
 
-import (
-	"encoding/json"
-	"fmt"
-	"os"
-)
-
 // SweepFile is the name of the file that describes a sweep folder.
 const SweepFile = "sweep.json"
 
@@ -58,14 +52,4 @@ type Knee struct {
 }
 
 // ReadSweep loads a sweep.json.
-func ReadSweep(path string) (*Sweep, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var s Sweep
-	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, fmt.Errorf("%s is not a dbgauge sweep: %w", path, err)
-	}
-	return &s, nil
-}
+func ReadSweep(path string) (*Sweep, error) { return readJSON[Sweep](path, "sweep") }

@@ -230,10 +230,7 @@ func (e *env) experiment(ctx context.Context, xf *experimentFlags, path string) 
 	for i, r := range x.Runs {
 		sub[i] = r.Dir
 	}
-	if _, err := writeReports(dir, report.ExperimentDoc(x, stepResults(dir, sub))); err != nil {
-		fmt.Fprintf(e.stderr, "dbgauge: cannot write the experiment's report: %s\n", message(err, e.secrets))
-	}
-	fmt.Fprintf(e.stderr, "Experiment: %s (report.html, report.md)\n", dir)
+	e.folderReport("Experiment", dir, report.ExperimentDoc(x, stepResults(dir, sub)))
 	return runErr
 }
 

@@ -195,10 +195,7 @@ func (e *env) sweep(ctx context.Context, o *options, sf *sweepFlags, name string
 	for i, s := range sw.Steps {
 		sub[i] = s.Dir
 	}
-	if _, err := writeReports(dir, report.SweepDoc(sw, stepResults(dir, sub))); err != nil {
-		fmt.Fprintf(e.stderr, "dbgauge: cannot write the sweep's report: %s\n", message(err, e.secrets))
-	}
-	fmt.Fprintf(e.stderr, "Sweep: %s (report.html, report.md)\n", dir)
+	e.folderReport("Sweep", dir, report.SweepDoc(sw, stepResults(dir, sub)))
 	for _, out := range o.outs {
 		var err error
 		if out.format == "csv" {
@@ -229,6 +226,16 @@ func writeSweepCSV(path string, sw *results.Sweep) error {
 	}
 	w.Flush()
 	return results.WriteFile(path, b.Bytes())
+}
+
+// folderReport writes a sweep's or an experiment's own report into its
+// folder and names the folder; a report that cannot be written is a
+// warning, the results are on disk already.
+func (e *env) folderReport(what, dir string, d *report.Doc) {
+	if _, err := writeReports(dir, d); err != nil {
+		fmt.Fprintf(e.stderr, "dbgauge: cannot write the %s report: %s\n", strings.ToLower(what), message(err, e.secrets))
+	}
+	fmt.Fprintf(e.stderr, "%s: %s (report.html, report.md)\n", what, dir)
 }
 
 // makeFolder makes a sweep's or an experiment's folder under root, named
