@@ -43,10 +43,13 @@ func TestServerStatsPerInterval(t *testing.T) {
 			if with < 2 {
 				t.Fatalf("%d of %d intervals carry server statistics, want all but the first", with, len(r.Intervals))
 			}
-			// The poll window trails the interval by up to one interval, so
-			// compare the sums, not one interval: other sessions (the
-			// control connection's own polls) add a few commits.
-			if ratio := sumRate / sumTPS; ratio < 0.7 || ratio > 1.5 {
+			// The poll window trails the interval by up to one interval,
+			// so compare the sums. The counters are the server's (global
+			// on MariaDB, per database on PostgreSQL): other tests running
+			// at the same time against the same server only add to them.
+			// At least dbgauge's own commits must show; a counter reported
+			// as a running total instead of a rate would be far above.
+			if ratio := sumRate / sumTPS; ratio < 0.7 || ratio > 10 {
 				t.Errorf("server %s sums to %.0f against %.0f transactions/s counted: ratio %.2f", commits, sumRate, sumTPS, ratio)
 			}
 		})
