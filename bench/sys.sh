@@ -7,6 +7,7 @@
 #
 #   bench/sys.sh                        # TIME=5 ROUNDS=3 THREADS=2 FILE_SIZE=256M
 #   TIME=10 ROUNDS=5 bench/sys.sh       # steadier
+#   ONLY='fileio' bench/sys.sh          # the cases whose name matches (grep -E)
 #
 # Installs sysbench from Debian's packages if it is missing. The fileio test
 # files (FILE_SIZE for each tool) go to a temporary directory on the disk
@@ -36,7 +37,7 @@ CASES=(
 	"memory seq write 1K|memory --memory-oper=write --memory-access-mode=seq --memory-block-size=1K"
 	"memory seq read 1K|memory --memory-oper=read --memory-access-mode=seq --memory-block-size=1K"
 	"memory rnd write 1K|memory --memory-oper=write --memory-access-mode=rnd --memory-block-size=1K"
-	"memory seq write 1M|memory --memory-oper=write --memory-access-mode=seq --memory-block-size=1M"
+	"memory seq write 1M local|memory --memory-oper=write --memory-access-mode=seq --memory-block-size=1M --memory-scope=local"
 	"memory seq read 1M local|memory --memory-oper=read --memory-access-mode=seq --memory-block-size=1M --memory-scope=local"
 	"fileio seqrd|fileio --file-test-mode=seqrd"
 	"fileio rndrd|fileio --file-test-mode=rndrd"
@@ -97,6 +98,7 @@ for round in $(seq 1 "$ROUNDS"); do
 	[ $((round % 2)) = 0 ] && order=(dbgauge sysbench)
 	for c in "${CASES[@]}"; do
 		name=${c%%|*}
+		[ -n "${ONLY:-}" ] && ! grep -qE -- "$ONLY" <<<"$name" && continue
 		read -r -a args <<<"${c#*|}"
 		echo "round $round: $name" >&2
 		for tool in "${order[@]}"; do
@@ -109,7 +111,7 @@ done
 
 python3 - "$RES" "$THREADS" "$TIME" "$ROUNDS" <<'EOF'
 import collections, statistics, sys
-rows = collections.defaultdict(list)
+rows = collections.defaultdict(dict)
 order = []
 for line in open(sys.argv[1]):
     p = line.rstrip("\n").split("\t")
@@ -117,21 +119,27 @@ for line in open(sys.argv[1]):
         continue
     if p[0] not in order:
         order.append(p[0])
-    rows[(p[0], p[1])].append([float(x or 0) for x in p[3:]])
+    rows[(p[0], p[1])][p[2]] = [float(x or 0) for x in p[3:]]
 def med(case, tool, i):
-    v = [r[i] for r in rows.get((case, tool), [])]
+    v = [r[i] for r in rows.get((case, tool), {}).values()]
     return statistics.median(v) if v else float("nan")
-def spread(case, tool):
-    v = [r[0] for r in rows.get((case, tool), [])]
-    return f"{min(v):.0f}–{max(v):.0f}" if v else ""
-print(f"{sys.argv[2]} threads, {sys.argv[3]} s a run, medians of {sys.argv[4]} rounds; figure: cpu events/s, memory MiB/s, fileio reads+writes/s")
+def paired(case):
+    # The two tools ran back to back in each round: the ratio within a round
+    # cancels most of what the rest of the machine was doing meanwhile.
+    sb, dg = rows.get((case, "sysbench"), {}), rows.get((case, "dbgauge"), {})
+    return [dg[r][0] / sb[r][0] for r in sb if r in dg and sb[r][0] > 0]
+def cpu(case, tool):
+    ev, s = med(case, tool, 1), med(case, tool, 3)
+    return s / (ev * float(sys.argv[3])) * 1e6 if ev else float("nan")
+print(f"{sys.argv[2]} threads, {sys.argv[3]} s a run, {sys.argv[4]} rounds; figure: cpu events/s, memory MiB/s, fileio reads+writes/s")
 print()
-print("| case | sysbench | dbgauge | ratio | sysbench range | dbgauge range | fsyncs/s sb / dbg | µs CPU/event sb / dbg |")
-print("|---|---|---|---|---|---|---|---|")
+print("| case | sysbench | dbgauge | ratio of medians | paired ratio (min–max) | fsyncs/s sb / dbg | µs CPU/event sb / dbg |")
+print("|---|---|---|---|---|---|---|")
 for c in order:
     sb, dg = med(c, "sysbench", 0), med(c, "dbgauge", 0)
-    cpu = lambda t: med(c, t, 3) / (med(c, t, 1) * float(sys.argv[3])) * 1e6 if med(c, t, 1) else float("nan")
+    pr = paired(c)
+    prs = f"{statistics.median(pr):.2f} ({min(pr):.2f}–{max(pr):.2f})" if pr else ""
     fs = f"{med(c, 'sysbench', 2):.0f} / {med(c, 'dbgauge', 2):.0f}" if c.startswith("fileio") else ""
-    print(f"| {c} | {sb:.2f} | {dg:.2f} | {dg / sb if sb else float('nan'):.2f} | {spread(c, 'sysbench')} | {spread(c, 'dbgauge')} | {fs} | {cpu('sysbench'):.2f} / {cpu('dbgauge'):.2f} |")
+    print(f"| {c} | {sb:.2f} | {dg:.2f} | {dg / sb if sb else float('nan'):.2f} | {prs} | {fs} | {cpu(c, 'sysbench'):.2f} / {cpu(c, 'dbgauge'):.2f} |")
 EOF
 echo "raw results: $RES" >&2

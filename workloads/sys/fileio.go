@@ -317,8 +317,12 @@ func (t *fileTest) nextRnd(rng *xoroshiro) request {
 }
 
 // completed counts a finished read or write (file_execute_event's
-// read_ops++ / write_ops++), which rndrw's choice reads.
+// read_ops++ / write_ops++), which rndrw's choice reads. Other modes need
+// no count (the runner counts operations), so they skip the lock.
 func (t *fileTest) completed(op bench.OpID) {
+	if t.mode != "rndrw" {
+		return
+	}
 	t.mu.Lock()
 	if op == opRead {
 		t.readOps++

@@ -171,9 +171,10 @@ type memoryWorker struct {
 // Event is one of sb_memory.c's event_{seq,rnd}_{write,read,none}. The
 // sequential loops are unrolled by 8 words, as Debian's sysbench 1.0.20
 // binary is compiled (-funroll-loops: 8 loads, or 8 stores, per iteration,
-// and its "none" loop collapses to one pointer step per 8 words): a loop of
-// one dependent add per word ran its 1 MiB reads 2.4 times slower per CPU
-// second than sysbench's.
+// and its "none" loop collapses to one pointer step per 8 words). A loop of
+// one dependent add per word read 1 MiB blocks 2.4 times slower per CPU
+// second than sysbench; 8 independent sums per 8 words read as fast as
+// sysbench's loop compiled alone (38-41 against 42-43 µs per MiB here).
 func (w *memoryWorker) Event(context.Context) error {
 	if w.left >= 0 { // memory_next_event: if (!tls_total_ops--) no more events
 		if w.left == 0 {
@@ -185,28 +186,38 @@ func (w *memoryWorker) Event(context.Context) error {
 	n := len(buf)
 	switch w.kind {
 	case seqWrite: // SIZE_T_STORE(buf, end - buf) for every word
-		i := 0
-		for ; i+8 <= n; i += 8 {
-			b := buf[i : i+8 : i+8]
-			k := uint64(n - i)
-			b[0], b[1], b[2], b[3] = k, k-1, k-2, k-3
-			b[4], b[5], b[6], b[7] = k-4, k-5, k-6, k-7
+		// end - buf is a pointer difference: bytes to the end, shifted by
+		// 3, for each word, as sysbench computes it. Counting the words
+		// down instead made this loop 1.5 times faster than sysbench's
+		// (38-59 against 62-91 µs per MiB here), a difference of
+		// instructions, not of memory.
+		end, p := uint64(n)*8, uint64(0)
+		b := buf
+		for len(b) >= 8 {
+			x := (*[8]uint64)(b)
+			x[0], x[1] = (end-p)>>3, (end-p-8)>>3
+			x[2], x[3] = (end-p-16)>>3, (end-p-24)>>3
+			x[4], x[5] = (end-p-32)>>3, (end-p-40)>>3
+			x[6], x[7] = (end-p-48)>>3, (end-p-56)>>3
+			p += 64
+			b = b[8:]
 		}
-		for ; i < n; i++ {
-			buf[i] = uint64(n - i)
+		for i := range b {
+			b[i] = (end - p - uint64(i)*8) >> 3
 		}
 	case seqRead: // SIZE_T_LOAD(buf) for every word
-		var a, b, c, d uint64
-		i := 0
-		for ; i+8 <= n; i += 8 {
-			x := buf[i : i+8 : i+8]
-			a, b, c, d = a+x[0], b+x[1], c+x[2], d+x[3]
-			a, b, c, d = a+x[4], b+x[5], c+x[6], d+x[7]
+		var s0, s1, s2, s3, s4, s5, s6, s7 uint64
+		b := buf
+		for len(b) >= 8 {
+			x := (*[8]uint64)(b)
+			s0, s1, s2, s3 = s0+x[0], s1+x[1], s2+x[2], s3+x[3]
+			s4, s5, s6, s7 = s4+x[4], s5+x[5], s6+x[6], s7+x[7]
+			b = b[8:]
 		}
-		for ; i < n; i++ {
-			a += buf[i]
+		for _, x := range b {
+			s0 += x
 		}
-		w.sink += a + b + c + d
+		w.sink += s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7
 	case seqNone: // the same walk with no memory access
 		var s uint64
 		for i := 0; i < n; i += 8 {
