@@ -201,15 +201,7 @@ func (e *env) runOne(ctx context.Context, o *options, name string) (*results.Res
 		// A server on this host: its data directory's device.
 		dataPath = serverDataDir(before.Settings)
 	}
-	env := monitor.Environment(Version, message(errors.New(strings.Join(os.Args, " ")), e.secrets), dataPath)
-	env.GOMAXPROCS = out.GOMAXPROCS
-	res.Environment = &env
-	// The intervals are on disk, not in memory (flat memory for long runs).
-	if ivs, err := folder.ReadIntervals(); err == nil {
-		res.Intervals = ivs
-	} else {
-		fmt.Fprintf(e.stderr, "dbgauge: cannot read back intervals.jsonl: %v\n", err)
-	}
+	e.completeResult(res, out, folder, dataPath)
 	res.Target.ServerVersion = out.ServerVersion
 
 	res.Resources = monitor.Resources(res.Intervals, serverBefore, o.threads)
@@ -221,6 +213,27 @@ func (e *env) runOne(ctx context.Context, o *options, name string) (*results.Res
 			res.Server = serverDelta(stats, before, after)
 		}
 	}
+	return e.writeRun(o, res, out, folder, "transactions")
+}
+
+// completeResult adds what the run's outcome lacks: the environment and the
+// intervals, read back from disk (they are not kept in memory, so that
+// memory stays flat over long runs).
+func (e *env) completeResult(res *results.Result, out *run.Outcome, folder *results.Folder, dataPath string) {
+	env := monitor.Environment(Version, message(errors.New(strings.Join(os.Args, " ")), e.secrets), dataPath)
+	env.GOMAXPROCS = out.GOMAXPROCS
+	res.Environment = &env
+	if ivs, err := folder.ReadIntervals(); err == nil {
+		res.Intervals = ivs
+	} else {
+		fmt.Fprintf(e.stderr, "dbgauge: cannot read back intervals.jsonl: %v\n", err)
+	}
+}
+
+// writeRun prints the summary, writes result.json and summary.txt, tells
+// the observers, and turns an interrupted or aborted run into its exit
+// code. unit names what failed ("transactions", "events").
+func (e *env) writeRun(o *options, res *results.Result, out *run.Outcome, folder *results.Folder, unit string) (*results.Result, string, error) {
 	var summary bytes.Buffer
 	report.Summary(&summary, res, o.histogram)
 	e.stdout.Write(summary.Bytes())
@@ -236,7 +249,7 @@ func (e *env) runOne(ctx context.Context, o *options, name string) (*results.Res
 	case res.Interrupted:
 		return res, folder.Dir, withCode(ExitInterrupted, fmt.Errorf("interrupted; partial results saved in %s", folder.Dir))
 	case out.Aborted != nil:
-		return res, folder.Dir, withCode(ExitAborted, fmt.Errorf("run aborted after %d failed transactions (--max-errors %d): %w", res.Totals.Errors, o.maxErrors, out.Aborted))
+		return res, folder.Dir, withCode(ExitAborted, fmt.Errorf("run aborted after %d failed %s (--max-errors %d): %w", res.Totals.Errors, unit, o.maxErrors, out.Aborted))
 	}
 	return res, folder.Dir, nil
 }

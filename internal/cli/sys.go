@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -305,33 +304,9 @@ func (e *env) sysRun(ctx context.Context, o *options, w bench.Workload, t sys.Te
 	}
 	res := out.Result(base, float64(o.percentile))
 	res.Sys = sysFigures(res, t.BlockSize())
-	env := monitor.Environment(Version, message(errors.New(strings.Join(os.Args, " ")), e.secrets), dataPath)
-	env.GOMAXPROCS = out.GOMAXPROCS
-	res.Environment = &env
-	if ivs, err := folder.ReadIntervals(); err == nil {
-		res.Intervals = ivs
-	} else {
-		fmt.Fprintf(e.stderr, "dbgauge: cannot read back intervals.jsonl: %v\n", err)
-	}
+	e.completeResult(res, out, folder, dataPath)
 	res.Resources = monitor.Resources(res.Intervals, 0, o.threads)
-	var summary bytes.Buffer
-	report.Summary(&summary, res, o.histogram)
-	e.stdout.Write(summary.Bytes())
-	if err := folder.WriteResult(res); err != nil {
-		return nil, "", err
-	}
-	if err := folder.WriteFile("summary.txt", summary.Bytes()); err != nil {
-		return nil, "", err
-	}
-	e.observe(func(ob runObserver) { ob.End(res, folder.Dir) })
-	fmt.Fprintf(e.stderr, "Results: %s\n", folder.Dir)
-	switch {
-	case res.Interrupted:
-		return res, folder.Dir, withCode(ExitInterrupted, fmt.Errorf("interrupted; partial results saved in %s", folder.Dir))
-	case out.Aborted != nil:
-		return res, folder.Dir, withCode(ExitAborted, fmt.Errorf("run aborted after %d failed events (--max-errors %d): %w", res.Totals.Errors, o.maxErrors, out.Aborted))
-	}
-	return res, folder.Dir, nil
+	return e.writeRun(o, res, out, folder, "events")
 }
 
 // sysFigures are the test's own figures, from the run's counts: memory moves
