@@ -130,17 +130,15 @@ func (e *env) sys(ctx context.Context, o *options, w bench.Workload, verb string
 	files, isFiles := t.(sys.Files)
 	switch verb {
 	case "prepare":
-		if _, err := e.sysPrepare(ctx, files, true); err != nil {
-			return err
-		}
-		return nil
+		_, err := e.sysPrepare(ctx, files, true)
+		return err
 	case "cleanup":
 		fmt.Fprintf(e.stdout, "%s %s (sys %s)\n\nRemoving test files...\n", "dbgauge", Version, w.Meta().Name)
 		removed, err := files.Cleanup()
 		if err != nil {
 			return sysFileErr(err)
 		}
-		fmt.Fprintf(e.stderr, "Removed %d test files made by dbgauge from %s.\n", len(removed), files.Dir())
+		fmt.Fprintf(e.stderr, "Removed %d test files made by dbgauge from %s\n", len(removed), absDir(files.Dir()))
 		return nil
 	}
 	if isFiles && files.TestMode() == "" {
@@ -163,7 +161,7 @@ func (e *env) sys(ctx context.Context, o *options, w bench.Workload, verb string
 		case errors.Is(err, sys.ErrNotPrepared) && o.noPrepare:
 			return usageErr("the test files in %s are missing or too short (--no-prepare): run `dbgauge sys fileio prepare` with the same --file-num and --file-total-size first", files.Dir())
 		case errors.Is(err, sys.ErrNotPrepared):
-			fmt.Fprintf(e.stderr, "Preparing the test files in %s (missing or too short)...\n", files.Dir())
+			fmt.Fprintf(e.stderr, "Preparing the test files in %s (missing or too short)...\n", absDir(files.Dir()))
 			if _, err := e.sysPrepare(ctx, files, false); err != nil {
 				return err
 			}
@@ -183,6 +181,14 @@ func (e *env) sys(ctx context.Context, o *options, w bench.Workload, verb string
 		err = aerr
 	}
 	return err
+}
+
+// absDir is dir made absolute for messages ("." says little).
+func absDir(dir string) string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		return abs
+	}
+	return dir
 }
 
 // checkOutputs fails before a run if --out or --results-dir cannot be written.
@@ -246,9 +252,8 @@ func (e *env) sysRun(ctx context.Context, o *options, w bench.Workload, t sys.Te
 	dataPath := ""
 	if f, ok := t.(sys.Files); ok {
 		label += "-" + f.TestMode()
-		if abs, err := filepath.Abs(f.Dir()); err == nil {
-			target.URL, dataPath = abs, abs
-		}
+		target.URL = absDir(f.Dir())
+		dataPath = target.URL
 	}
 	folder, err := results.Create(o.resultsDir, label, time.Now())
 	if err != nil {
