@@ -43,13 +43,14 @@ func TestServerStatsPerInterval(t *testing.T) {
 			if with < 2 {
 				t.Fatalf("%d of %d intervals carry server statistics, want all but the first", with, len(r.Intervals))
 			}
-			// The poll window trails the interval by up to one interval,
-			// so compare the sums. The counters are the server's (global
-			// on MariaDB, per database on PostgreSQL): other tests running
-			// at the same time against the same server only add to them.
-			// At least dbgauge's own commits must show; a counter reported
-			// as a running total instead of a rate would be far above.
-			if ratio := sumRate / sumTPS; ratio < 0.7 || ratio > 10 {
+			// Order of magnitude only. The poll window trails the interval
+			// by up to one interval, and PostgreSQL's backends publish their
+			// counters at most once a second, so a short run under load
+			// shows part of its commits; other tests loading the same server
+			// at the same time add theirs. The server must see a good share
+			// of dbgauge's commits as a rate, and a running total reported
+			// as a rate would be far above.
+			if ratio := sumRate / sumTPS; ratio < 0.25 || ratio > 10 {
 				t.Errorf("server %s sums to %.0f against %.0f transactions/s counted: ratio %.2f", commits, sumRate, sumTPS, ratio)
 			}
 		})
