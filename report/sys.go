@@ -13,23 +13,7 @@ const mib = 1024 * 1024
 // SysHeader is what precedes a `dbgauge sys` run, in sysbench's words: its
 // options header, then the test's own description (mode).
 func SysHeader(w io.Writer, r *results.Result, mode []string) {
-	fmt.Fprintf(w, "%s %s (sys %s)\n\n", r.Tool.Name, r.Tool.Version, r.Workload.Name)
-	fmt.Fprintf(w, "Running the test with following options:\n")
-	fmt.Fprintf(w, "Number of threads: %d\n", r.Run.Threads)
-	if r.Run.Rate > 0 {
-		fmt.Fprintf(w, "Target transaction rate: %g/sec\n", r.Run.Rate)
-	}
-	if r.Run.ReportIntervalS > 0 {
-		fmt.Fprintf(w, "Report intermediate results every %g second(s)\n", r.Run.ReportIntervalS)
-	}
-	if r.Run.WarmupS > 0 {
-		fmt.Fprintf(w, "Warmup: %g second(s), not in the statistics\n", r.Run.WarmupS)
-	}
-	fmt.Fprintf(w, "Initializing random number generator from seed (%d).\n\n\n", r.Run.Seed)
-	for _, l := range mode {
-		fmt.Fprintln(w, l)
-	}
-	fmt.Fprintf(w, "Initializing worker threads...\n\nThreads started!\n\n")
+	header(w, r, "sys "+r.Workload.Name, mode)
 }
 
 // SysIntervalLine is the interval line of a sys test, as sysbench prints it:

@@ -20,7 +20,13 @@ import (
 
 // Header is what precedes the run, in sysbench's words.
 func Header(w io.Writer, r *results.Result) {
-	fmt.Fprintf(w, "%s %s (%s on %s)\n\n", r.Tool.Name, r.Tool.Version, r.Workload.Name, r.Target.Driver)
+	header(w, r, fmt.Sprintf("%s on %s", r.Workload.Name, r.Target.Driver), nil)
+}
+
+// header is sysbench's preamble; mode lines (a sys test's own) go after
+// the seed line.
+func header(w io.Writer, r *results.Result, what string, mode []string) {
+	fmt.Fprintf(w, "%s %s (%s)\n\n", r.Tool.Name, r.Tool.Version, what)
 	fmt.Fprintf(w, "Running the test with following options:\n")
 	fmt.Fprintf(w, "Number of threads: %d\n", r.Run.Threads)
 	if r.Run.Rate > 0 {
@@ -33,6 +39,9 @@ func Header(w io.Writer, r *results.Result) {
 		fmt.Fprintf(w, "Warmup: %g second(s), not in the statistics\n", r.Run.WarmupS)
 	}
 	fmt.Fprintf(w, "Initializing random number generator from seed (%d).\n\n\n", r.Run.Seed)
+	for _, l := range mode {
+		fmt.Fprintln(w, l)
+	}
 	fmt.Fprintf(w, "Initializing worker threads...\n\nThreads started!\n\n")
 }
 

@@ -46,9 +46,15 @@ type outcome struct {
 // dbgauge runs the binary in dir.
 func dbgauge(t *testing.T, dir string, args ...string) outcome {
 	t.Helper()
+	return dbgaugeEnv(t, dir, []string{"DBGAUGE_DB="}, args...)
+}
+
+// dbgaugeEnv runs the binary in dir with env added to the environment.
+func dbgaugeEnv(t *testing.T, dir string, env []string, args ...string) outcome {
+	t.Helper()
 	cmd := exec.Command(binary, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "DBGAUGE_DB=")
+	cmd.Env = append(os.Environ(), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

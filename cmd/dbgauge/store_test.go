@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -20,23 +17,7 @@ import (
 // that the store is the one the flags say, and with env added.
 func dbgaugeClean(t *testing.T, dir string, env []string, args ...string) outcome {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), "DBGAUGE_DB=", "DBGAUGE_STORE="), env...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	o := outcome{stdout: stdout.String(), stderr: stderr.String()}
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		o.code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(o.stderr, "goroutine ") || strings.Contains(o.stderr, "panic:") {
-		t.Fatalf("dbgauge %v crashed:\n%s", args, o.stderr)
-	}
-	return o
+	return dbgaugeEnv(t, dir, append([]string{"DBGAUGE_DB=", "DBGAUGE_STORE="}, env...), args...)
 }
 
 var recordedRE = regexp.MustCompile(`Recorded as run #(\d+) in (\S+)`)

@@ -71,20 +71,7 @@ func (e *env) run(ctx context.Context, o *options, name string) error {
 // ended the run (interrupted, aborted) if any. sweep and experiment call it
 // once per step.
 func (e *env) runOne(ctx context.Context, o *options, name string) (*results.Result, string, error) {
-	s, err := e.start(ctx, o, name, true, func() error {
-		if o.out != "" {
-			if err := results.CheckWritable(o.out); err != nil {
-				return usageErr("--out: %v", err)
-			}
-		}
-		if err := os.MkdirAll(o.resultsDir, 0o755); err != nil {
-			return usageErr("--results-dir: cannot create %s: %v", o.resultsDir, err)
-		}
-		if err := results.CheckWritable(filepath.Join(o.resultsDir, "x")); err != nil {
-			return usageErr("--results-dir: %v", err)
-		}
-		return nil
-	})
+	s, err := e.start(ctx, o, name, true, func() error { return checkOutputs(o) })
 	if err != nil {
 		return nil, "", err
 	}
