@@ -109,7 +109,7 @@ func (h *Host) Sample() *results.HostSample {
 	}
 	s.NetRxMBs = float64(h.net.BytesRecv-p.net.BytesRecv) / dt / (1 << 20)
 	s.NetTxMBs = float64(h.net.BytesSent-p.net.BytesSent) / dt / (1 << 20)
-	s.GoHeapMB, s.GoFreeMB, s.GoStacksMB, s.GoTotalMB = goMemory()
+	s.GoLiveMB, s.GoHeapMB, s.GoFreeMB, s.GoStacksMB, s.GoTotalMB = goMemory()
 	if h.proc != nil {
 		s.ProcCPUPct = (h.ptime - p.ptime) / dt * 100
 		if m, err := h.proc.MemoryInfoWithContext(context.Background()); err == nil {

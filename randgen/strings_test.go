@@ -132,3 +132,20 @@ func TestFillTemplateAdjacentDigitsIndependent(t *testing.T) {
 		t.Errorf("adjacent digit pairs: chi-square %.1f above %.1f", chi2, crit)
 	}
 }
+
+// Template is called for every c and pad value a write transaction sends:
+// one allocation each, and the strings it returned stay as they were.
+func TestTemplateOneAllocation(t *testing.T) {
+	r := New(16)
+	if n := testing.AllocsPerRun(100, func() { _ = r.Template(cTemplate) }); n != 1 {
+		t.Fatalf("Template allocates %v times per call, want 1", n)
+	}
+	first := r.Template(cTemplate)
+	keep := strings.Clone(first)
+	for range 100 {
+		_ = r.Template(cTemplate)
+	}
+	if first != keep {
+		t.Fatalf("a returned string changed after later calls: %q, was %q", first, keep)
+	}
+}

@@ -17,8 +17,10 @@ type HostSample struct {
 	// ProcCPUPct is dbgauge's CPU in percent of one core; ProcRSSMB its RSS.
 	ProcCPUPct float64 `json:"proc_cpu_pct"`
 	ProcRSSMB  float64 `json:"proc_rss_mb"`
-	// dbgauge's Go memory in MB: live heap objects, free heap the runtime
-	// keeps, goroutine stacks, and everything the runtime holds.
+	// dbgauge's Go memory in MB: the heap the last collection found live,
+	// heap objects (live and not yet swept), free heap the runtime keeps,
+	// goroutine stacks, and everything the runtime holds.
+	GoLiveMB   float64 `json:"go_live_mb"`
 	GoHeapMB   float64 `json:"go_heap_mb"`
 	GoFreeMB   float64 `json:"go_free_mb"`
 	GoStacksMB float64 `json:"go_stacks_mb"`

@@ -12,6 +12,8 @@ import (
 type meter struct {
 	base time.Time
 	slot *hist.Slot
+	// timer is the worker's own, for waiting on the open-loop schedule.
+	timer *time.Timer
 }
 
 var _ bench.Meter = (*meter)(nil)

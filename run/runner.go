@@ -318,10 +318,23 @@ func (r *runner) sleep(d time.Duration) bool {
 	}
 	t := time.NewTimer(d)
 	defer t.Stop()
+	return r.sleepOn(t, d)
+}
+
+// sleepOn is sleep on a timer the caller keeps: an open-loop worker waits
+// before most of its events, and a new timer for each is garbage all run.
+// t must be stopped or expired (Go 1.23 timers: Reset then never delivers a
+// stale tick).
+func (r *runner) sleepOn(t *time.Timer, d time.Duration) bool {
+	if d <= 0 {
+		return !r.stopping()
+	}
+	t.Reset(d)
 	select {
 	case <-t.C:
 		return true
 	case <-r.stopCh:
+		t.Stop()
 		return false
 	}
 }

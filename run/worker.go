@@ -23,7 +23,8 @@ func (r *runner) work(ctx context.Context, i int) {
 	r.running.Add(1)
 	defer r.running.Add(-1)
 	slot := r.slots[i]
-	m := &meter{base: r.base, slot: slot}
+	m := &meter{base: r.base, slot: slot, timer: time.NewTimer(time.Hour)}
+	m.timer.Stop()
 	for !r.stopping() {
 		claimed := r.cfg.Events > 0 && r.measuring.Load()
 		if claimed && r.claimed.Add(1) > r.cfg.Events {
@@ -95,7 +96,7 @@ func (r *runner) work(ctx context.Context, i int) {
 // ok is false if the run stopped while waiting or the ticket was dropped.
 func (r *runner) startOnSchedule(m *meter, slot *hist.Slot) (intended, start int64, ok bool) {
 	intended = r.sched.take()
-	if now := m.now(); intended > now && !r.sleep(time.Duration(intended-now)) {
+	if now := m.now(); intended > now && !r.sleepOn(m.timer, time.Duration(intended-now)) {
 		return 0, 0, false
 	}
 	start = m.now()

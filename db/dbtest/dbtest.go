@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -283,4 +284,39 @@ func Open(t *testing.T, d db.Driver, target *db.Target) db.Conn {
 	}
 	t.Cleanup(func() { c.Close() })
 	return c
+}
+
+// HeapPerConn opens n connections with open and returns the live heap they
+// hold, in bytes per connection, measured after a collection with all n
+// open.
+func HeapPerConn(t *testing.T, n int, open func(context.Context) (db.Conn, error)) float64 {
+	t.Helper()
+	live := func() uint64 {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	conns := make([]db.Conn, 0, n)
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	// One connection first: package-level state a driver builds on first
+	// use is not a connection's cost.
+	first, err := open(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	conns = append(conns, first)
+	before := live()
+	for range n {
+		c, err := open(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	return float64(int64(live())-int64(before)) / float64(n)
 }

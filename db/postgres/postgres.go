@@ -46,6 +46,15 @@ func (Driver) Open(ctx context.Context, t *db.Target) (db.Conn, error) {
 	addr := net.JoinHostPort(cfg.Host, strconv.Itoa(int(cfg.Port)))
 	c := &Conn{simple: cfg.DefaultQueryExecMode == pgx.QueryExecModeSimpleProtocol}
 	cfg.DialFunc = c.raw.Dial
+	// dbgauge prepares its statements itself and runs every other query
+	// with an explicit mode, so pgx's statement and description caches are
+	// never used; each would cost 54 KB per connection (54 MB at 1,000).
+	// COPY describes its table in the default mode, which must then not
+	// be one of the cached ones.
+	cfg.StatementCacheCapacity, cfg.DescriptionCacheCapacity = 0, 0
+	if m := cfg.DefaultQueryExecMode; m == pgx.QueryExecModeCacheStatement || m == pgx.QueryExecModeCacheDescribe {
+		cfg.DefaultQueryExecMode = pgx.QueryExecModeDescribeExec
+	}
 	conn, err := pgx.ConnectConfig(ctx, cfg)
 	if err != nil {
 		return nil, &db.ConnectError{Addr: addr, Err: rootCause(err)}

@@ -22,6 +22,9 @@ type worker struct {
 	// once like sysbench's stmt.begin and stmt.commit.
 	begin, commit, rollback sqldb.Stmt
 	inTxn                   bool
+	// args holds the arguments of the statement being run, so that the
+	// caller's variadic slice stays on its stack: no allocation per query.
+	args []any
 }
 
 // newWorker prepares the statements of uses on every table; write says
@@ -87,13 +90,15 @@ func (w *worker) exec(ctx context.Context, op bench.OpID, t int64, args ...any) 
 }
 
 func (w *worker) run(ctx context.Context, op bench.OpID, s sqldb.Stmt, args ...any) error {
+	w.args = append(w.args[:0], args...)
 	mark := w.m.Begin()
 	var err error
 	if ops[op].Class == bench.Read {
-		_, err = s.Query(ctx, args...)
+		_, err = s.Query(ctx, w.args...)
 	} else {
-		_, err = s.Exec(ctx, args...)
+		_, err = s.Exec(ctx, w.args...)
 	}
+	clear(w.args) // hold no value past the statement
 	w.m.End(op, mark, err)
 	return err
 }
