@@ -136,6 +136,7 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 	}
 	r.ivSet = hist.NewSet(len(r.ops))
 	r.total = hist.NewSet(len(r.ops))
+	r.total.Reserve(hist.ReserveBuckets) // a long run's memory, taken now
 	r.wtotals = make([]WorkerTotals, cfg.Threads)
 	r.loop(ctx, out)
 	out.Total = r.total
