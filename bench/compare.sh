@@ -22,7 +22,7 @@ OUT=${OUT:-$(mktemp -d /tmp/dbgauge-compare-XXXX)}
 command -v sysbench >/dev/null || { apt-get install -y -q sysbench >&2; }
 eval "$(scripts/services start)"
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-go build -o "$OUT/dbgauge" ./cmd/dbgauge
+CGO_ENABLED=0 go build -o "$OUT/dbgauge" ./cmd/dbgauge # static, as shipped
 DBG="$OUT/dbgauge"
 PW=$DBGAUGE_TEST_PASSWORD
 SB_PG=(--db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-port=55432 --pgsql-user=bench "--pgsql-password=$PW" --pgsql-db=bench)

@@ -26,7 +26,7 @@ if ! command -v sysbench >/dev/null; then
 	apt-get install -y -q sysbench >&2 || { apt-get update -q >&2 && apt-get install -y -q sysbench >&2; }
 fi
 sysbench --version >&2
-go build -o "$OUT/dbgauge" ./cmd/dbgauge
+CGO_ENABLED=0 go build -o "$OUT/dbgauge" ./cmd/dbgauge # static, as shipped
 DBG="$OUT/dbgauge"
 RES="$OUT/raw.tsv"
 : >"$RES"
