@@ -25,7 +25,7 @@ OUT=${OUT:-$(mktemp -d /tmp/dbgauge-soak-XXXX)}
 
 eval "$(scripts/services start)"
 URL=${SOAK_DB:-$DBGAUGE_TEST_POSTGRES}
-go build -o "$OUT/dbgauge" ./cmd/dbgauge
+CGO_ENABLED=0 go build -o "$OUT/dbgauge" ./cmd/dbgauge # static, as shipped
 "$OUT/dbgauge" cleanup "$WORKLOAD" --db "$URL" >/dev/null 2>&1 || true
 "$OUT/dbgauge" prepare "$WORKLOAD" --db "$URL" --tables 4 --table-size 100000 >/dev/null 2>&1
 
@@ -50,6 +50,13 @@ r = json.load(open(sys.argv[2]))
 print(f"transactions {r['totals']['transactions']}, tps {r['totals']['tps']:.1f}, "
       f"errors {r['totals']['errors']}, p99 {r['latency_ms']['p99']:.2f} ms, "
       f"schedule late {r['totals']['schedule']['late']}, dropped {r['totals']['schedule']['dropped']}")
+# A soak is only valid at its rate: a machine that cannot sustain it builds a
+# backlog, latencies from the intended start grow without bound (so do the
+# histograms), and the memory series measures the overload, not dbgauge.
+rate = float(r["run"].get("rate") or 0)
+if rate and r["totals"]["tps"] < 0.98 * rate:
+    print(f"soak: INVALID: {r['totals']['tps']:.1f} tps against --rate {rate:g}: the machine fell behind the schedule")
+    sys.exit(2)
 # Peak of each minute, from minute 2 (60-120 s) on.
 minutes = {}
 for row in rows:
