@@ -373,3 +373,50 @@ func checkMetrics(t *testing.T, ct, body string) {
 		}
 	}
 }
+
+// TestBrowserCompareLabels: a comparison's bar charts turn run labels that
+// would overlap level, and the plot is still drawn, at any page width.
+func TestBrowserCompareLabels(t *testing.T) {
+	b := newBrowser(t)
+	dir := t.TempDir()
+	for range 3 {
+		o := dbgauge(t, dir, "run", "oltp_point_select", "--db", "sqlite:"+filepath.Join(dir, "b.db"), "--table-size", "1000", "--time", "1", "--results-dir", "res", "--no-monitor")
+		if o.code != 0 {
+			t.Fatalf("run exited %d: %s", o.code, o.stderr)
+		}
+		time.Sleep(1100 * time.Millisecond) // folders are named to the second
+	}
+	runs, _ := filepath.Glob(filepath.Join(dir, "res", "*-oltp_point_select"))
+	if len(runs) != 3 {
+		t.Fatalf("results folders: %v", runs)
+	}
+	o := dbgauge(t, dir, append(append([]string{"report"}, runs...), "--out-dir", "cmp")...)
+	if o.code != 0 {
+		t.Fatalf("report exited %d: %s", o.code, o.stderr)
+	}
+	page := filepath.Join(dir, "cmp", "report.html")
+	rotation := func(width int64) float64 {
+		t.Helper()
+		if err := chromedp.Do(b.ctx, chromedp.EmulateViewport(width, 1000), chromedp.Navigate("file://"+page)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(b.ctx, chromedp.Poll[bool](`window.dbgauge && window.dbgauge.state() === 'static'`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+			t.Fatalf("the comparison did not render: %v", err)
+		}
+		b.chartsDrawn(t, "compare-tps", "compare-p95")
+		r, err := chromedp.Run(b.ctx, chromedp.Evaluate[float64](`window.dbgauge.charts().find(c => c.id === 'compare-tps').rotate`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	// Three 32-character run names under bars 140 px apart (two charts a
+	// row at 1280 px) or 130 px apart (one at 520 px) overlap unless turned.
+	for _, w := range []int64{1280, 520} {
+		if r := rotation(w); r == 0 {
+			t.Errorf("at %d px the run labels stay level, where they overlap", w)
+		}
+	}
+	b.screenshot(t, "compare-narrow.png")
+	b.check(t, func(u *url.URL) bool { return u.Scheme == "file" && u.Path == page })
+}

@@ -108,8 +108,12 @@
     if (bars) {
       var n = c.categories.length;
       opts.scales.x = { time: false, range: function () { return [-0.5, n - 0.5]; } };
+      var lab = barLabels(c.categories, width);
       opts.axes[0].splits = function () { return c.categories.map(function (_, i) { return i; }); };
-      opts.axes[0].values = function (u, splits) { return splits.map(function (i) { return c.categories[i] || ''; }); };
+      opts.axes[0].values = function (u, splits) { return splits.map(function (i) { return lab.text[i] || ''; }); };
+      opts.axes[0].rotate = lab.rotate;
+      opts.axes[0].size = lab.size;
+      opts.height += lab.size - 40; // the plot keeps its height
       opts.axes[0].grid = { show: false };
       opts.series[0].value = function (u, v) { return v === null ? '' : (c.categories[v] || ''); };
     }
@@ -129,6 +133,19 @@
     return opts;
   }
 
+  // barLabels fits category labels under their bars: labels wider than a
+  // bar's slot are turned 40 degrees (and the axis made taller), and any
+  // longer than 32 characters is cut with an ellipsis; the legend under the
+  // cursor and the tables keep the full label.
+  function barLabels(cats, width) {
+    var CHAR = 6.5, MAX = 32;
+    var text = cats.map(function (s) { s = String(s); return s.length > MAX ? s.slice(0, MAX - 1) + '\u2026' : s; });
+    var longest = text.reduce(function (m, s) { return Math.max(m, s.length); }, 0);
+    var slot = (width - 80) / Math.max(1, cats.length);
+    if (longest * CHAR <= slot - 8) return { text: text, rotate: 0, size: 40 };
+    return { text: text, rotate: 40, size: Math.ceil(longest * CHAR * Math.sin(40 * Math.PI / 180)) + 24 };
+  }
+
   function width(box) { return Math.max(300, (box.clientWidth || 600) - 16); }
 
   // draw creates, re-creates or updates a chart's plot from the document.
@@ -146,7 +163,9 @@
     }
     if (ch.plot) ch.plot.destroy();
     ch.key = key;
-    ch.plot = new uPlot(options(ch.spec, act, width(ch.box)), sub, ch.box);
+    var opts = options(ch.spec, act, width(ch.box));
+    ch.rotate = opts.axes[0].rotate || 0;
+    ch.plot = new uPlot(opts, sub, ch.box);
   }
 
   function render(d) {
@@ -231,7 +250,13 @@
   }
 
   window.addEventListener('resize', function () {
-    charts.forEach(function (ch) { if (ch.plot) ch.plot.setSize({ width: width(ch.box), height: 260 }); });
+    // Re-made, not resized: a bar chart's labels may turn at the new width.
+    charts.forEach(function (ch) {
+      if (!ch.plot) return;
+      ch.plot.destroy();
+      ch.plot = null;
+      draw(ch);
+    });
   });
 
   // What tests read: every chart, whether it shows, and how many points
@@ -244,7 +269,8 @@
         return {
           id: ch.spec.id, shown: !ch.box.hidden && !!ch.plot,
           points: ch.plot ? ch.plot.data[0].length : 0,
-          series: ch.plot ? ch.plot.series.length - 1 : 0
+          series: ch.plot ? ch.plot.series.length - 1 : 0,
+          rotate: ch.rotate || 0
         };
       });
     }
