@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -102,12 +103,7 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 	}()
 	r.conns = conns
 	out := &Outcome{Ops: r.ops}
-	// Workers block in socket reads. With no idle P, the Go runtime's sysmon
-	// retakes the P of every thread blocked for more than 20 µs and wakes
-	// another thread: measured on PostgreSQL point selects at 2 threads,
-	// GOMAXPROCS=2 gave 36-42k TPS and GOMAXPROCS=8 50-56k, at the same client
-	// CPU. An idle P for each worker keeps the hand-off away.
-	if want := cfg.Threads + 2; runtime.GOMAXPROCS(0) < want {
+	if want := procsFor(cfg, os.Getenv("GOMAXPROCS")); runtime.GOMAXPROCS(0) < want {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(want))
 	}
 	out.GOMAXPROCS = runtime.GOMAXPROCS(0)
