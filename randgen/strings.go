@@ -40,10 +40,7 @@ func (r *Rand) FillTemplate(dst []byte, template string) {
 // Template returns a new string made from template by FillTemplate. It
 // costs one allocation: the bytes become the string without a copy.
 func (r *Rand) Template(template string) string {
-	if len(template) == 0 {
-		return ""
-	}
 	b := make([]byte, len(template))
 	r.FillTemplate(b, template)
-	return unsafe.String(&b[0], len(b)) // b is never written again
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is never written again
 }

@@ -313,9 +313,7 @@ func (r *runner) sleep(d time.Duration) bool {
 	if d <= 0 {
 		return !r.stopping()
 	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	return r.sleepOn(t, d)
+	return r.wait(time.NewTimer(d))
 }
 
 // sleepOn is sleep on a timer the caller keeps: an open-loop worker waits
@@ -327,6 +325,12 @@ func (r *runner) sleepOn(t *time.Timer, d time.Duration) bool {
 		return !r.stopping()
 	}
 	t.Reset(d)
+	return r.wait(t)
+}
+
+// wait waits for t or the end of the run, whichever comes first; it reports
+// whether t fired. t is stopped either way.
+func (r *runner) wait(t *time.Timer) bool {
 	select {
 	case <-t.C:
 		return true

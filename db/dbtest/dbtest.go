@@ -286,10 +286,22 @@ func Open(t *testing.T, d db.Driver, target *db.Target) db.Conn {
 	return c
 }
 
-// HeapPerConn opens n connections with open and returns the live heap they
+// ConnectionFootprint fails t if a connection made by open holds more than
+// 32 KB of heap: a study with thousands of users holds thousands of
+// connections.
+func ConnectionFootprint(t *testing.T, open func(context.Context) (db.Conn, error)) {
+	t.Helper()
+	perConn := heapPerConn(t, 20, open)
+	t.Logf("%.1f KB of heap per connection", perConn/1024)
+	if perConn > 32<<10 {
+		t.Fatalf("%.1f KB of heap per open connection, want at most 32 KB", perConn/1024)
+	}
+}
+
+// heapPerConn opens n connections with open and returns the live heap they
 // hold, in bytes per connection, measured after a collection with all n
 // open.
-func HeapPerConn(t *testing.T, n int, open func(context.Context) (db.Conn, error)) float64 {
+func heapPerConn(t *testing.T, n int, open func(context.Context) (db.Conn, error)) float64 {
 	t.Helper()
 	live := func() uint64 {
 		runtime.GC()

@@ -62,13 +62,8 @@ func TestStats(t *testing.T) {
 
 // TestConnectionFootprint: a connection's heap is what it needs for its
 // buffers. pgx's statement and description caches (54 KB a connection)
-// are off: dbgauge prepares statements itself. A study with thousands of
-// users holds thousands of connections.
+// are off: dbgauge prepares statements itself.
 func TestConnectionFootprint(t *testing.T) {
 	target := dbtest.ServerURL(t, "DBGAUGE_TEST_POSTGRES")
-	perConn := dbtest.HeapPerConn(t, 20, func(ctx context.Context) (db.Conn, error) { return Driver{}.Open(ctx, target) })
-	t.Logf("%.1f KB of heap per connection", perConn/1024)
-	if perConn > 32<<10 {
-		t.Fatalf("%.1f KB of heap per open connection, want at most 32 KB", perConn/1024)
-	}
+	dbtest.ConnectionFootprint(t, func(ctx context.Context) (db.Conn, error) { return Driver{}.Open(ctx, target) })
 }

@@ -98,7 +98,6 @@ func (w *worker) run(ctx context.Context, op bench.OpID, s sqldb.Stmt, args ...a
 	} else {
 		_, err = s.Exec(ctx, w.args...)
 	}
-	clear(w.args) // hold no value past the statement
 	w.m.End(op, mark, err)
 	return err
 }
