@@ -63,6 +63,7 @@ type runner struct {
 	interrupted atomic.Bool
 	measuring   atomic.Bool
 	claimed     atomic.Int64
+	open        atomic.Int64 // claims whose event has not ended yet
 	failed      atomic.Int64
 	running     atomic.Int32
 	abortOnce   sync.Once

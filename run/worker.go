@@ -3,6 +3,7 @@ package run
 import (
 	"context"
 	"errors"
+	"runtime"
 	"time"
 
 	"github.com/dbgauge/dbgauge/bench"
@@ -27,14 +28,28 @@ func (r *runner) work(ctx context.Context, i int) {
 	m.timer.Stop()
 	for !r.stopping() {
 		claimed := r.cfg.Events > 0 && r.measuring.Load()
-		if claimed && r.claimed.Add(1) > r.cfg.Events {
-			break
+		if claimed {
+			// A claim is open from here until its event ends. Over the
+			// limit means done, unless another claim still open is handed
+			// back (its workload had no more events): wait for those.
+			r.open.Add(1)
+			if r.claimed.Add(1) > r.cfg.Events {
+				r.claimed.Add(-1)
+				if r.open.Add(-1) == 0 {
+					break
+				}
+				runtime.Gosched()
+				continue
+			}
 		}
 		start := m.now()
 		intended := start
 		if r.sched != nil {
 			var ok bool
 			if intended, start, ok = r.startOnSchedule(m, slot); !ok {
+				if claimed {
+					r.open.Add(-1) // no event: the claim is settled
+				}
 				if r.stopping() {
 					break
 				}
@@ -59,10 +74,13 @@ func (r *runner) work(ctx context.Context, i int) {
 		if r.sched != nil {
 			r.inEvent.Add(-1)
 		}
-		if err == bench.ErrNoMoreEvents { // the workload's own limit: no event ran
-			if claimed {
-				r.claimed.Add(-1) // the other workers may still use this one
-			}
+		if err == bench.ErrNoMoreEvents && claimed { // the workload's own limit: no event ran
+			r.claimed.Add(-1) // the other workers may still use this one
+		}
+		if claimed {
+			r.open.Add(-1)
+		}
+		if err == bench.ErrNoMoreEvents {
 			break
 		}
 		end := m.now()
