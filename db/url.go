@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -36,15 +37,47 @@ func ParseURL(raw string) (*Target, error) {
 func (t *Target) Redacted() string { return Redact(t.Raw) }
 
 var (
-	userinfoRE = regexp.MustCompile(`(//[^/@:]*):[^/@]*@`)
-	secretRE   = regexp.MustCompile(`(?i)((?:password|passwd|pwd|secret|token)=)[^&;\s]*`)
+	userinfoRE = regexp.MustCompile(`//[^/@:]*:([^/@]*)@`)
+	secretRE   = regexp.MustCompile(`(?i)(?:password|passwd|pwd|secret|token)=([^&;\s]*)`)
 )
 
 // Redact hides passwords in a URL or DSN-like string, parseable or not:
 // user:secret@ becomes user:xxxxx@ and password=secret becomes password=xxxxx.
 func Redact(s string) string {
-	s = userinfoRE.ReplaceAllString(s, "${1}:xxxxx@")
-	return secretRE.ReplaceAllString(s, "${1}xxxxx")
+	var b strings.Builder
+	last := 0
+	for _, sp := range Secrets(s) {
+		b.WriteString(s[last:sp[0]])
+		b.WriteString("xxxxx")
+		last = sp[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// Secrets returns the byte ranges [start, end) of the passwords in s that
+// Redact hides, in order and without overlaps.
+func Secrets(s string) [][2]int {
+	var spans [][2]int
+	masked := []byte(s)
+	for _, m := range userinfoRE.FindAllStringSubmatchIndex(s, -1) {
+		spans = append(spans, [2]int{m[2], m[3]})
+		copy(masked[m[2]:m[3]], strings.Repeat("x", m[3]-m[2]))
+	}
+	// user:password=x@host is one password, not a password= setting.
+	for _, m := range secretRE.FindAllSubmatchIndex(masked, -1) {
+		spans = append(spans, [2]int{m[2], m[3]})
+	}
+	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
+	out := spans[:0]
+	for _, sp := range spans {
+		if n := len(out); n > 0 && sp[0] < out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], sp[1]) // password=x inside user:password=x@
+			continue
+		}
+		out = append(out, sp)
+	}
+	return out
 }
 
 // Password returns the password in t, if any, so that callers can check that

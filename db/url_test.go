@@ -14,10 +14,29 @@ func TestRedact(t *testing.T) {
 		{"sqlite:bench.db", "sqlite:bench.db"},
 		{"postgres://user@host/db", "postgres://user@host/db"},
 		{"redis://:onlypass@127.0.0.1:6379/0", "redis://:xxxxx@127.0.0.1:6379/0"},
+		{"postgres://u:@host/db", "postgres://u:xxxxx@host/db"},
+		{"postgres://u:password=pw@host/db?token=t1&x=1", "postgres://u:xxxxx@host/db?token=xxxxx&x=1"},
+		{"--db=mysql://a:b@h/x --other pwd=zz", "--db=mysql://a:xxxxx@h/x --other pwd=xxxxx"},
 	} {
 		if got := Redact(tc.in); got != tc.want {
 			t.Errorf("Redact(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestSecrets: the ranges cover exactly the passwords, in order, merged
+// where the two forms overlap.
+func TestSecrets(t *testing.T) {
+	s := "postgres://u:pass=word@h/db?password=p2"
+	var got []string
+	for _, sp := range Secrets(s) {
+		got = append(got, s[sp[0]:sp[1]])
+	}
+	if strings.Join(got, "|") != "pass=word|p2" {
+		t.Errorf("Secrets = %q", got)
+	}
+	if Secrets("sqlite:bench.db") != nil {
+		t.Error("a URL without a password has secrets")
 	}
 }
 

@@ -9,5 +9,5 @@ import (
 )
 
 func main() {
-	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(cli.Main(cli.Args(), os.Stdout, os.Stderr)) // Args hides passwords from ps
 }

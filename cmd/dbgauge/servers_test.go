@@ -1,9 +1,13 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"fmt"
+	"io"
 	neturl "net/url"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -75,6 +79,47 @@ func TestPasswordNeverPrinted(t *testing.T) {
 	r := readResult(t, dir+"/r.json")
 	if !strings.Contains(r.Target.URL, "xxxxx") || !strings.HasPrefix(r.Target.ServerVersion, "PostgreSQL") {
 		t.Errorf("target = %+v", r.Target)
+	}
+}
+
+// TestPasswordHiddenFromPs: while a run started with the password in --db
+// goes on, its command line as ps reads it (/proc/PID/cmdline) shows the
+// password as x's, and the run itself still connects with the real one.
+func TestPasswordHiddenFromPs(t *testing.T) {
+	if _, err := os.Stat("/proc/self/cmdline"); err != nil {
+		t.Skip("no /proc on this system")
+	}
+	url := serverURL(t, "DBGAUGE_TEST_POSTGRES")
+	pw := os.Getenv("DBGAUGE_TEST_PASSWORD")
+	dir := t.TempDir()
+	cmd := exec.Command(binary, "run", "oltp_point_select", "--db", url, "--time", "2", "--table-size", "1000")
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), "DBGAUGE_DB=")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer dbgauge(t, dir, "cleanup", "oltp_point_select", "--db", url)
+	first, err := bufio.NewReader(stdout).ReadString('\n') // written after main began
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", cmd.Process.Pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, stdout) // to the end of the run
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("the run failed (%v) after printing %q", err, first)
+	}
+	shown := strings.ReplaceAll(string(cmdline), "\x00", " ")
+	if strings.Contains(shown, pw) {
+		t.Errorf("ps shows the password: %q", shown)
+	}
+	if !strings.Contains(shown, ":"+strings.Repeat("x", len(pw))+"@127.0.0.1") {
+		t.Errorf("ps shows %q, want the password replaced by x's", shown)
 	}
 }
 
