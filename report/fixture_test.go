@@ -20,7 +20,7 @@ func fixedRun(driver string, threads int, tps float64) *results.Result {
 		Run:     results.Run{Threads: threads, TimeS: 30, Seed: 7, ReportIntervalS: 1, Percentile: 95, IgnoreErrors: "deadlock"},
 		Dataset: &results.Dataset{Name: "oltp", Shape: map[string]string{"tables": "1", "table-size": "10000"}},
 		Environment: &results.Environment{Hostname: "bench-1", OS: "linux debian 12", Kernel: "6.1.0", CPUModel: "Test CPU @ 3.0GHz",
-			CPUs: 4, MemoryMB: 16000, GoVersion: "go1.26", Version: "test", GOMAXPROCS: 4, DataPath: "/data/bench.db",
+			CPUs: 4, MemoryMB: 16000, GoVersion: "go1.26", Version: "test", GOMAXPROCS: 4, GOGC: 50, DataPath: "/data/bench.db",
 			Filesystem: "ext4", Device: "nvme0n1", Rotational: &rot,
 			CommandLine: "/usr/local/bin/dbgauge run oltp_read_write --db " + driver + "://bench:xxxxx@127.0.0.1/bench --threads 4 --time 30"},
 		Resources: &results.Resources{Samples: 30, CPUUserAvg: 60, CPUSystemAvg: 25, CPUIowaitAvg: 2, CPUIdleAvg: 13, CPUBusyPeak: 93,

@@ -129,7 +129,14 @@ func environment(r *results.Result) Section {
 			ver += " (" + e.Commit + ")"
 		}
 		kv("dbgauge", ver)
-		kv("Go", fmt.Sprintf("%s, GOMAXPROCS %d", e.GoVersion, e.GOMAXPROCS))
+		gover := fmt.Sprintf("%s, GOMAXPROCS %d", e.GoVersion, e.GOMAXPROCS)
+		switch {
+		case e.GOGC > 0:
+			gover += fmt.Sprintf(", GOGC %d", e.GOGC)
+		case e.GOGC < 0:
+			gover += ", GOGC off"
+		}
+		kv("Go", gover)
 		kv("data file", e.DataPath)
 		dev := e.Filesystem
 		if e.Device != "" {

@@ -87,6 +87,7 @@ type Environment struct {
 	Version     string `json:"dbgauge_version"`
 	Commit      string `json:"dbgauge_commit,omitempty"`
 	GOMAXPROCS  int    `json:"gomaxprocs"`
+	GOGC        int    `json:"gogc,omitempty"` // the collector's percent during the run; -1 off
 	DataPath    string `json:"data_path,omitempty"`
 	Filesystem  string `json:"filesystem,omitempty"`
 	Device      string `json:"device,omitempty"`

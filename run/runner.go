@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -26,8 +27,9 @@ type Outcome struct {
 	Intervals     []results.Interval
 	Ops           []bench.Op
 	ServerVersion string
-	// GOMAXPROCS is the value the run used.
+	// GOMAXPROCS and GOGC are the values the run used (GOGC -1: off).
 	GOMAXPROCS  int
+	GOGC        int
 	Interrupted bool
 	// Aborted is the error that stopped the run under the error policy.
 	Aborted error
@@ -108,6 +110,10 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(want))
 	}
 	out.GOMAXPROCS = runtime.GOMAXPROCS(0)
+	if pct := gcFor(cfg, os.Getenv("GOGC")); pct > 0 {
+		defer debug.SetGCPercent(debug.SetGCPercent(pct))
+	}
+	out.GOGC = gcPercent()
 	if v, ok := conns[0].(db.Versioner); ok {
 		out.ServerVersion, _ = v.ServerVersion(ctx)
 	}

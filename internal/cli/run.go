@@ -208,7 +208,7 @@ func (e *env) runOne(ctx context.Context, o *options, name string) (*results.Res
 // memory stays flat over long runs).
 func (e *env) completeResult(res *results.Result, out *run.Outcome, folder *results.Folder, dataPath string) {
 	env := monitor.Environment(Version, message(errors.New(strings.Join(os.Args, " ")), e.secrets), dataPath)
-	env.GOMAXPROCS = out.GOMAXPROCS
+	env.GOMAXPROCS, env.GOGC = out.GOMAXPROCS, out.GOGC
 	res.Environment = &env
 	if ivs, err := folder.ReadIntervals(); err == nil {
 		res.Intervals = ivs

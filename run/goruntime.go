@@ -1,0 +1,66 @@
+package run
+
+import (
+	"math"
+	"runtime/metrics"
+)
+
+// The Go runtime's settings for a run: how many Ps, and how much garbage
+// the heap may carry. Each is chosen for the kind of run, and a value the
+// user set in the environment (GOMAXPROCS, GOGC) is always kept.
+
+// procsFor is the GOMAXPROCS a run wants, or 0 to leave it as it is.
+//
+// Closed-loop workers block in socket reads back to back. With no idle P,
+// the Go runtime's sysmon retakes the P of every thread blocked for more
+// than 20 µs and wakes another thread: measured on PostgreSQL point selects
+// at 2 threads, GOMAXPROCS=2 gave 36-42k TPS and GOMAXPROCS=8 50-56k, at
+// the same client CPU. An idle P for each worker keeps the hand-off away.
+//
+// An open-loop run (--rate) is below capacity by design, and there the extra
+// Ps cost memory, not time: side by side for 10 minutes at 200/s on
+// PostgreSQL, p99 was 36.4 ms with 6 Ps and 37.9 ms with 2, but RSS grew
+// 6.7% with 6 Ps (each P caches its own spans, and with little work each
+// fills slowly) and 0.8% with 2 (docs/reliability.md).
+func procsFor(cfg Config, env string) int {
+	if env != "" || cfg.Rate > 0 {
+		return 0
+	}
+	return cfg.Threads + 2
+}
+
+// gcPercent reads the collector's current percent, -1 when it is off.
+func gcPercent() int {
+	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	if v := s[0].Value.Uint64(); v <= math.MaxInt32 {
+		return int(v)
+	}
+	return -1
+}
+
+// openLoopGC is the GC percent of an open-loop run: the heap may carry
+// garbage up to half its live size between collections, not all of it.
+const openLoopGC = 50
+
+// gcFor is the GC percent a run wants, or 0 to leave it as it is.
+//
+// An open-loop run is the long, steady kind (soaks, hours at a fixed rate)
+// whose memory should be flat. Between two collections the heap fills with
+// garbage up to GOGC% of the live heap, and where in that range each
+// collection starts drifts as the collector's pacer adapts: at the default
+// 100 that drift alone moved the peak RSS of a 30-minute soak by 5-8%, with
+// the live heap flat. At 50 the range, and the drift, is half. The cost is
+// twice the collections, which a run below capacity can afford: side by
+// side for 30 minutes at 200/s on PostgreSQL, dbgauge's CPU was 17.2% under
+// both and p99 within noise (docs/reliability.md). Closed loops keep the
+// default, for throughput.
+func gcFor(cfg Config, env string) int {
+	if env != "" || cfg.Rate <= 0 {
+		return 0
+	}
+	return openLoopGC
+}

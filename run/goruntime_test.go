@@ -1,0 +1,68 @@
+package run
+
+import (
+	"context"
+	"os"
+	"testing"
+)
+
+func TestProcsFor(t *testing.T) {
+	for _, c := range []struct {
+		cfg  Config
+		env  string
+		want int
+	}{
+		{Config{Threads: 4}, "", 6},                // closed loop: an idle P per worker
+		{Config{Threads: 4, Rate: 200}, "", 0},     // open loop: left as it is
+		{Config{Threads: 4}, "2", 0},               // the user's GOMAXPROCS is kept
+		{Config{Threads: 64, Rate: 1000}, "16", 0}, // both
+	} {
+		if got := procsFor(c.cfg, c.env); got != c.want {
+			t.Errorf("procsFor(threads %d, rate %v, GOMAXPROCS=%q) = %d, want %d", c.cfg.Threads, c.cfg.Rate, c.env, got, c.want)
+		}
+	}
+}
+
+func TestGCFor(t *testing.T) {
+	for _, c := range []struct {
+		cfg  Config
+		env  string
+		want int
+	}{
+		{Config{Threads: 4}, "", 0},               // closed loop: the default, for throughput
+		{Config{Threads: 4, Rate: 200}, "", 50},   // open loop: half the garbage
+		{Config{Threads: 4, Rate: 200}, "100", 0}, // the user's GOGC is kept
+		{Config{Threads: 4, Rate: 200}, "off", 0},
+	} {
+		if got := gcFor(c.cfg, c.env); got != c.want {
+			t.Errorf("gcFor(rate %v, GOGC=%q) = %d, want %d", c.cfg.Rate, c.env, got, c.want)
+		}
+	}
+}
+
+// TestRunSetsGC: an open-loop run collects at openLoopGC and says so in its
+// outcome, a closed loop at the default, and the setting is restored after.
+func TestRunSetsGC(t *testing.T) {
+	if os.Getenv("GOGC") != "" {
+		t.Skip("GOGC is set: runs keep it")
+	}
+	before := gcPercent()
+	for _, rate := range []float64{0, 500} {
+		cfg := noDB(&counter{})
+		cfg.Events, cfg.Rate = 50, rate
+		out, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := before
+		if rate > 0 {
+			want = openLoopGC
+		}
+		if out.GOGC != want {
+			t.Errorf("rate %v: the run used GOGC %d, want %d", rate, out.GOGC, want)
+		}
+		if now := gcPercent(); now != before {
+			t.Errorf("rate %v: GOGC is %d after the run, was %d", rate, now, before)
+		}
+	}
+}
