@@ -48,9 +48,12 @@ done
 wait "$PID" || { echo "soak: the run failed" >&2; tail -5 "$OUT/run.log" >&2; exit 1; }
 "$OUT/dbgauge" cleanup "$WORKLOAD" --db "$URL" >/dev/null 2>&1 || true
 
-python3 - "$OUT/rss.tsv" "$OUT/result.json" <<'PY'
+python3 - "$OUT/rss.tsv" "$OUT/result.json" "$MINUTES" <<'PY'
 import json, statistics, sys
-rows = [tuple(map(int, l.split())) for l in open(sys.argv[1]) if l.strip()]
+# Samples while the load runs: from the end of the run on, dbgauge writes
+# its summary, result and report, which is not the load's memory.
+end = int(sys.argv[3]) * 60
+rows = [r for r in (tuple(map(int, l.split())) for l in open(sys.argv[1]) if l.strip()) if r[0] < end]
 r = json.load(open(sys.argv[2]))
 print(f"transactions {r['totals']['transactions']}, tps {r['totals']['tps']:.1f}, "
       f"errors {r['totals']['errors']}, p99 {r['latency_ms']['p99']:.2f} ms, "
