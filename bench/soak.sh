@@ -39,11 +39,16 @@ CGO_ENABLED=0 go build -o "$OUT/dbgauge" ./cmd/dbgauge # static, as shipped
 	--out "$OUT/result.json" >"$OUT/run.log" 2>&1 &
 PID=$!
 : >"$OUT/rss.tsv"
-start=$(date +%s)
+# Samples on a fixed grid, 5 s past every 10 s of the run: dbgauge hands
+# freed memory back once a minute from its start, so each minute's first
+# sample is always 5 s after that, and the floor is read at one point.
+start=$(date +%s.%N)
+t=5
 while kill -0 "$PID" 2>/dev/null && [ "$(awk '{print $3}' /proc/$PID/stat 2>/dev/null)" != Z ]; do
+	sleep "$(awk -v s="$start" -v t="$t" -v n="$(date +%s.%N)" 'BEGIN {d = s + t - n; print (d > 0 ? d : 0)}')"
 	mem=$(awk '/^VmRSS/ {r=$2} /^RssAnon/ {a=$2} /^RssFile/ {f=$2} END {if (r) print r "\t" a "\t" f}' /proc/$PID/status 2>/dev/null || true)
-	[ -n "$mem" ] && echo -e "$(($(date +%s) - start))\t$mem" >>"$OUT/rss.tsv"
-	sleep 10
+	[ -n "$mem" ] && echo -e "$t\t$mem" >>"$OUT/rss.tsv"
+	t=$((t + 10))
 done
 wait "$PID" || { echo "soak: the run failed" >&2; tail -5 "$OUT/run.log" >&2; exit 1; }
 "$OUT/dbgauge" cleanup "$WORKLOAD" --db "$URL" >/dev/null 2>&1 || true
