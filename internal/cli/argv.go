@@ -21,6 +21,9 @@ import (
 //
 // Args must be called once, by main, before anything else reads os.Args.
 func Args() []string {
+	if len(os.Args) < 2 {
+		return nil
+	}
 	args := make([]string, len(os.Args)-1)
 	for i, a := range os.Args[1:] {
 		args[i] = strings.Clone(a)
