@@ -63,12 +63,17 @@ r = json.load(open(sys.argv[2]))
 print(f"transactions {r['totals']['transactions']}, tps {r['totals']['tps']:.1f}, "
       f"errors {r['totals']['errors']}, p99 {r['latency_ms']['p99']:.2f} ms, "
       f"schedule late {r['totals']['schedule']['late']}, dropped {r['totals']['schedule']['dropped']}")
-# Peak of each minute, from minute 2 (60-120 s) on.
-minutes = {}
+# Peak of each minute, from minute 2 (60-120 s) on, and its floor: the
+# lowest sample, 5 s after the minute's hand-back to the OS, before the heap
+# refills. The floor is what dbgauge keeps (live heap, stacks, code) and
+# tells a leak (the floor rises) from the collector's cycle (only the peaks
+# move); it does not decide the check.
+minutes, floors = {}, {}
 for row in rows:
     if row[0] >= 60:
         m = row[0] // 60
         minutes[m] = tuple(max(a, b) for a, b in zip(minutes.get(m, row), row))
+        floors[m] = min(floors.get(m, row[1]), row[1])
 if not minutes:
     sys.exit("soak: shorter than two minutes")
 ok = True
@@ -80,14 +85,6 @@ for i, name in ((1, "RSS"), (2, "RssAnon"), (3, "RssFile")):
     print(f"{name}: peak of minute 2 {base} KiB, highest later minute peak {peak} KiB: growth {g:.2f}%")
     if name == "RSS" and g > 5:
         ok = False
-# The floor, each minute's lowest sample (the one after the minute's
-# hand-back to the OS, before the heap refills), is what dbgauge keeps: live
-# heap, stacks, code. Printed to tell a leak (the floor rises) from the
-# collector's cycle (only the peaks move); it does not decide the check.
-floors = {}
-for row in rows:
-    if row[0] >= 60:
-        floors[row[0] // 60] = min(floors.get(row[0] // 60, row[1]), row[1])
 fl = max(v for m, v in floors.items() if m > first) if len(floors) > 1 else floors[first]
 print(f"RSS floor: lowest sample of minute 2 {floors[first]} KiB, highest later minute floor {fl} KiB: "
       f"growth {(fl - floors[first]) / floors[first] * 100:.2f}%")

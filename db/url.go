@@ -62,7 +62,9 @@ func Secrets(s string) [][2]int {
 	masked := []byte(s)
 	for _, m := range userinfoRE.FindAllStringSubmatchIndex(s, -1) {
 		spans = append(spans, [2]int{m[2], m[3]})
-		copy(masked[m[2]:m[3]], strings.Repeat("x", m[3]-m[2]))
+		for i := m[2]; i < m[3]; i++ {
+			masked[i] = 'x'
+		}
 	}
 	// user:password=x@host is one password, not a password= setting.
 	for _, m := range secretRE.FindAllSubmatchIndex(masked, -1) {
@@ -72,7 +74,7 @@ func Secrets(s string) [][2]int {
 	out := spans[:0]
 	for _, sp := range spans {
 		if n := len(out); n > 0 && sp[0] < out[n-1][1] {
-			out[n-1][1] = max(out[n-1][1], sp[1]) // password=x inside user:password=x@
+			out[n-1][1] = max(out[n-1][1], sp[1]) // token=//u:pw@h: one range
 			continue
 		}
 		out = append(out, sp)

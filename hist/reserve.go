@@ -6,8 +6,8 @@ import "math/bits"
 // run, in populated buckets. At three significant digits each octave of
 // latency holds 1,024 buckets, and a long run fills every octave its
 // latencies reach: 30 minutes of oltp_read_write at 200/s against
-// PostgreSQL filled up to 7,100 per operation alone on the machine, and up
-// to 10,000 with a second soak beside it (p99 7 ms and 55 ms). Packed
+// PostgreSQL filled up to 7,100 per operation alone on the machine (p99
+// 7 ms), and up to 8,900 with a second soak beside it (p99 27 ms). Packed
 // storage grows by doubling as buckets fill, so without room for them
 // dbgauge's memory steps up during a long run; with it, the memory a run
 // needs is taken at its start (docs/reliability.md). 16,384 buckets, 16

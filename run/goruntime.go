@@ -55,8 +55,9 @@ const openLoopGC = 50
 // 100 that drift alone moved the peak RSS of a 30-minute soak by 5-8%, with
 // the live heap flat. At 50 the range, and the drift, is half. The cost is
 // twice the collections, which a run below capacity can afford: side by
-// side for 30 minutes at 200/s on PostgreSQL, dbgauge's CPU was 17.2% under
-// both and p99 within noise (docs/reliability.md). Closed loops keep the
+// side for 30 minutes at 200/s on PostgreSQL, RSS grew 1.8% at 50 and 4.7%
+// at 100, at the same CPU (16.6% and 16.4% of a core) and p99 (27.5 and
+// 26.3 ms) (docs/reliability.md). Closed loops keep the
 // default, for throughput.
 func gcFor(cfg Config, env string) int {
 	if env != "" || cfg.Rate <= 0 {
