@@ -4,26 +4,26 @@
 package catalog
 
 import (
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/mongo"
 	"github.com/dbgauge/dbgauge/db/mysql"
 	"github.com/dbgauge/dbgauge/db/postgres"
 	"github.com/dbgauge/dbgauge/db/redis"
 	"github.com/dbgauge/dbgauge/db/sqlite"
+	"github.com/dbgauge/dbgauge/workload"
 	"github.com/dbgauge/dbgauge/workloads/kv"
 	"github.com/dbgauge/dbgauge/workloads/oltp"
 	"github.com/dbgauge/dbgauge/workloads/widetable"
 )
 
 // Workloads returns every workload, in the order `list` shows them.
-func Workloads() []bench.Workload {
+func Workloads() []workload.Workload {
 	w := append(oltp.Workloads(), widetable.Workloads()...)
 	return append(w, kv.Workloads()...)
 }
 
 // Workload finds a workload by name.
-func Workload(name string) (bench.Workload, bool) {
+func Workload(name string) (workload.Workload, bool) {
 	for _, w := range Workloads() {
 		if w.Meta().Name == name {
 			return w, true

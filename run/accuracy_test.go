@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/hist"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // spinner is a workload with a known service time: each event busy-waits
@@ -20,9 +20,9 @@ type spinner struct {
 	took    []time.Duration
 }
 
-func (s *spinner) Ops() []bench.Op        { return probeOps }
-func (s *spinner) Dataset() bench.Dataset { return nil }
-func (s *spinner) NewWorker(context.Context, bench.WorkerEnv) (bench.Worker, error) {
+func (s *spinner) Ops() []workload.Op        { return probeOps }
+func (s *spinner) Dataset() workload.Dataset { return nil }
+func (s *spinner) NewWorker(context.Context, workload.WorkerEnv) (workload.Worker, error) {
 	return s, nil
 }
 func (s *spinner) Event(context.Context) error {

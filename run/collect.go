@@ -3,10 +3,10 @@ package run
 import (
 	"time"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/hist"
 	"github.com/dbgauge/dbgauge/results"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // collect swaps every worker's Set out, merges them into the interval and,
@@ -61,14 +61,14 @@ func (r *runner) collect(now time.Time, warmup bool) results.Interval {
 }
 
 // countQueries sums successful operations by class.
-func countQueries(ops []bench.Op, s *hist.Set) results.Queries {
+func countQueries(ops []workload.Op, s *hist.Set) results.Queries {
 	var q results.Queries
 	for i, op := range ops {
 		n := s.Ops[i].Count()
 		switch op.Class {
-		case bench.Read:
+		case workload.Read:
 			q.Read += n
-		case bench.Write:
+		case workload.Write:
 			q.Write += n
 		default:
 			q.Other += n

@@ -11,16 +11,16 @@ package run
 import (
 	"time"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/results"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // Config is one run.
 type Config struct {
-	Instance bench.Instance
+	Instance workload.Instance
 	// Driver nil runs without a database: workers get a nil Conn (the
-	// machine micro-benchmarks of workloads/sys).
+	// machine micro-benchmarks of sys).
 	Driver  db.Driver
 	Target  *db.Target
 	Threads int

@@ -5,25 +5,25 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db/dbtest"
 	"github.com/dbgauge/dbgauge/db/postgres"
 	"github.com/dbgauge/dbgauge/db/sqldb"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // sleeper runs pg_sleep(30) per event: an operation that outlives any grace.
 type sleeper struct{}
 
-func (sleeper) Ops() []bench.Op        { return probeOps }
-func (sleeper) Dataset() bench.Dataset { return nil }
-func (sleeper) NewWorker(_ context.Context, env bench.WorkerEnv) (bench.Worker, error) {
+func (sleeper) Ops() []workload.Op        { return probeOps }
+func (sleeper) Dataset() workload.Dataset { return nil }
+func (sleeper) NewWorker(_ context.Context, env workload.WorkerEnv) (workload.Worker, error) {
 	c, err := sqldb.Open(env.Conn, env.Driver)
 	return &sleepWorker{c: c, m: env.Meter}, err
 }
 
 type sleepWorker struct {
 	c sqldb.Conn
-	m bench.Meter
+	m workload.Meter
 }
 
 func (w *sleepWorker) Event(ctx context.Context) error {

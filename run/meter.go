@@ -3,11 +3,11 @@ package run
 import (
 	"time"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/hist"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
-// meter is a worker's bench.Meter: it reads the runner's monotonic clock and
+// meter is a worker's workload.Meter: it reads the runner's monotonic clock and
 // records into the worker's own slot.
 type meter struct {
 	base time.Time
@@ -16,15 +16,15 @@ type meter struct {
 	timer *time.Timer
 }
 
-var _ bench.Meter = (*meter)(nil)
+var _ workload.Meter = (*meter)(nil)
 
 func (m *meter) now() int64 { return int64(time.Since(m.base)) }
 
-// Begin implements bench.Meter.
-func (m *meter) Begin() bench.Mark { return bench.Mark(m.now()) }
+// Begin implements workload.Meter.
+func (m *meter) Begin() workload.Mark { return workload.Mark(m.now()) }
 
-// End implements bench.Meter.
-func (m *meter) End(op bench.OpID, mark bench.Mark, err error) {
+// End implements workload.Meter.
+func (m *meter) End(op workload.OpID, mark workload.Mark, err error) {
 	d := m.now() - int64(mark)
 	s := m.slot.Acquire()
 	s.RecordOp(int(op), d, err != nil)

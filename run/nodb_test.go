@@ -6,18 +6,18 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // counter is a workload without a database (as dbgauge sys's tests are):
 // each worker runs at most quota events (0: no limit), then returns
-// bench.ErrNoMoreEvents.
+// workload.ErrNoMoreEvents.
 type counter struct{ quota int64 }
 
-func (c *counter) Ops() []bench.Op        { return nil }
-func (c *counter) Dataset() bench.Dataset { return nil }
-func (c *counter) NewWorker(_ context.Context, env bench.WorkerEnv) (bench.Worker, error) {
+func (c *counter) Ops() []workload.Op        { return nil }
+func (c *counter) Dataset() workload.Dataset { return nil }
+func (c *counter) NewWorker(_ context.Context, env workload.WorkerEnv) (workload.Worker, error) {
 	if env.Conn != nil || env.Driver != "" {
 		return nil, errors.New("a worker without a database got a connection")
 	}
@@ -30,7 +30,7 @@ func (w *counterWorker) Event(context.Context) error {
 	if w.left > 0 {
 		w.left--
 		if w.left == 0 {
-			return bench.ErrNoMoreEvents
+			return workload.ErrNoMoreEvents
 		}
 	}
 	w.ran++
@@ -95,6 +95,6 @@ func TestNoMoreEvents(t *testing.T) {
 	}
 	checkAccounting(t, out, 300)
 	if n := out.Total.Ignored() + out.Total.Errors(); n != 0 {
-		t.Errorf("%d errors counted for bench.ErrNoMoreEvents", n)
+		t.Errorf("%d errors counted for workload.ErrNoMoreEvents", n)
 	}
 }

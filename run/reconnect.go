@@ -5,9 +5,9 @@ import (
 	"errors"
 	"time"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/randgen"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // Reconnect backoff: from 50 ms doubling to 2 s, so a restarted server is
@@ -54,12 +54,12 @@ func (r *runner) reconnect(ctx context.Context, i int) bool {
 }
 
 // env is worker i's environment on conn c.
-func (r *runner) env(i int, c db.Conn) bench.WorkerEnv {
+func (r *runner) env(i int, c db.Conn) workload.WorkerEnv {
 	driver := ""
 	if r.cfg.Driver != nil {
 		driver = r.cfg.Driver.Name()
 	}
-	return bench.WorkerEnv{Conn: c, Driver: driver,
+	return workload.WorkerEnv{Conn: c, Driver: driver,
 		Rand:  randgen.New(r.cfg.Seed, 0x776f726b, uint64(i), uint64(r.generation(i))),
 		Meter: &meter{base: r.base, slot: r.slots[i]}, Part: i, Parts: r.cfg.Threads,
 		Reopen: func(ctx context.Context) (db.Conn, error) { return r.reopen(ctx, i) }}

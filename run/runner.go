@@ -11,10 +11,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/hist"
 	"github.com/dbgauge/dbgauge/results"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // Outcome is what a run measured.
@@ -25,7 +25,7 @@ type Outcome struct {
 	Total         *hist.Set
 	Workers       []WorkerTotals
 	Intervals     []results.Interval
-	Ops           []bench.Op
+	Ops           []workload.Op
 	ServerVersion string
 	// GOMAXPROCS and GOGC are the values the run used (GOGC -1: off).
 	GOMAXPROCS  int
@@ -46,10 +46,10 @@ func (o *Outcome) Duration() time.Duration { return o.End.Sub(o.Start) }
 
 type runner struct {
 	cfg     Config
-	ops     []bench.Op
+	ops     []workload.Op
 	base    time.Time
 	slots   []*hist.Slot
-	workers []bench.Worker
+	workers []workload.Worker
 	connMu  sync.Mutex
 	conns   []db.Conn
 	gens    []uint64 // reconnections per worker, for fresh random streams
@@ -120,7 +120,7 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 
 	r.base = time.Now()
 	r.slots = make([]*hist.Slot, cfg.Threads)
-	r.workers = make([]bench.Worker, cfg.Threads)
+	r.workers = make([]workload.Worker, cfg.Threads)
 	r.gens = make([]uint64, cfg.Threads)
 	r.stopCh = make(chan struct{})
 	if cfg.Rate > 0 {

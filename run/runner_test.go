@@ -8,11 +8,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/db/sqlite"
 	"github.com/dbgauge/dbgauge/results"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // probe is a test workload on a real SQLite connection: each event runs
@@ -24,11 +24,11 @@ type probe struct {
 	attempts  atomic.Int64
 }
 
-var probeOps = []bench.Op{{Name: "select_one", Class: bench.Read}, {Name: "commit", Class: bench.Other}}
+var probeOps = []workload.Op{{Name: "select_one", Class: workload.Read}, {Name: "commit", Class: workload.Other}}
 
-func (p *probe) Ops() []bench.Op        { return probeOps }
-func (p *probe) Dataset() bench.Dataset { return nil }
-func (p *probe) NewWorker(ctx context.Context, env bench.WorkerEnv) (bench.Worker, error) {
+func (p *probe) Ops() []workload.Op        { return probeOps }
+func (p *probe) Dataset() workload.Dataset { return nil }
+func (p *probe) NewWorker(ctx context.Context, env workload.WorkerEnv) (workload.Worker, error) {
 	c, err := sqldb.Open(env.Conn, env.Driver)
 	if err != nil {
 		return nil, err
@@ -43,7 +43,7 @@ func (p *probe) NewWorker(ctx context.Context, env bench.WorkerEnv) (bench.Worke
 type probeWorker struct {
 	p  *probe
 	st sqldb.Stmt
-	m  bench.Meter
+	m  workload.Meter
 }
 
 func (w *probeWorker) Event(ctx context.Context) error {

@@ -6,9 +6,9 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/hist"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // work is one worker's loop: sysbench's thread_run. An event that fails
@@ -61,7 +61,7 @@ func (r *runner) work(ctx context.Context, i int) {
 		}
 		err := r.workers[i].Event(ctx)
 		class := db.ClassOf(err)
-		for err != nil && r.cfg.Ignore[class] && class != db.ConnectionLost && err != bench.ErrNoMoreEvents {
+		for err != nil && r.cfg.Ignore[class] && class != db.ConnectionLost && err != workload.ErrNoMoreEvents {
 			s := slot.Acquire()
 			s.IgnoredByClass[class]++
 			slot.Release()
@@ -74,13 +74,13 @@ func (r *runner) work(ctx context.Context, i int) {
 		if r.sched != nil {
 			r.inEvent.Add(-1)
 		}
-		if err == bench.ErrNoMoreEvents && claimed { // the workload's own limit: no event ran
+		if err == workload.ErrNoMoreEvents && claimed { // the workload's own limit: no event ran
 			r.claimed.Add(-1) // the other workers may still use this one
 		}
 		if claimed {
 			r.open.Add(-1)
 		}
-		if err == bench.ErrNoMoreEvents {
+		if err == workload.ErrNoMoreEvents {
 			break
 		}
 		end := m.now()

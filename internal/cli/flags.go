@@ -10,10 +10,10 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/catalog"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/results"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // Defaults of the common flags, each with its reason.
@@ -113,9 +113,9 @@ func addRunFlags(cmd *cobra.Command, o *options) {
 }
 
 // addWorkloadFlags adds every option of every workload, as text: defaults
-// differ by workload, so they are applied by bench.ParseValues.
+// differ by workload, so they are applied by workload.ParseValues.
 func addWorkloadFlags(cmd *cobra.Command, o *options) {
-	seen := map[string]bench.Option{}
+	seen := map[string]workload.Option{}
 	for _, w := range catalog.Workloads() {
 		for _, opt := range w.Options() {
 			if _, ok := seen[opt.Name]; !ok {
@@ -132,7 +132,7 @@ func addWorkloadFlags(cmd *cobra.Command, o *options) {
 	for _, n := range names {
 		opt := seen[n]
 		f.String(n, "", fmt.Sprintf("%s (workload option; default %s, see `dbgauge list`)", opt.Help, opt.Default))
-		if opt.Kind == bench.Bool {
+		if opt.Kind == workload.Bool {
 			f.Lookup(n).NoOptDefVal = "on"
 		}
 	}
@@ -141,14 +141,14 @@ func addWorkloadFlags(cmd *cobra.Command, o *options) {
 
 // workloadValues collects the workload options given on the command line
 // and validates them against w.
-func workloadValues(o *options, w bench.Workload) (bench.Values, error) {
+func workloadValues(o *options, w workload.Workload) (workload.Values, error) {
 	raw := map[string]string{}
 	for _, opt := range allWorkloadOptions() {
 		if fl := o.workloadFlags.Lookup(opt); fl != nil && fl.Changed {
 			raw[opt] = fl.Value.String()
 		}
 	}
-	v, err := bench.ParseValues(w.Options(), raw)
+	v, err := workload.ParseValues(w.Options(), raw)
 	if err != nil {
 		return v, usageErr("%s: %v", w.Meta().Name, err)
 	}

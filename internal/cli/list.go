@@ -9,8 +9,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/catalog"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 func (e *env) listCmd() *cobra.Command {
@@ -61,7 +61,7 @@ func (e *env) list(*cobra.Command) {
 }
 
 // listOptions prints one workload's options with their defaults.
-func listOptions(out io.Writer, wl bench.Workload) {
+func listOptions(out io.Writer, wl workload.Workload) {
 	fmt.Fprintf(out, "%s options:\n", wl.Meta().Name)
 	if len(wl.Options()) == 0 {
 		fmt.Fprintln(out, "  (none)")
@@ -69,7 +69,7 @@ func listOptions(out io.Writer, wl bench.Workload) {
 	w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 	for _, o := range wl.Options() {
 		kind := o.Kind.String()
-		if o.Kind == bench.Enum {
+		if o.Kind == workload.Enum {
 			kind = strings.Join(o.Choices, "|")
 		}
 		fmt.Fprintf(w, "  --%s=%s\t[%s]\t%s\n", o.Name, kind, o.Default, o.Help)

@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 func prepareCmd(env *env) *cobra.Command {
@@ -53,12 +53,12 @@ func (e *env) prepare(ctx context.Context, o *options, name string) error {
 }
 
 // load runs the dataset's prepare with progress.
-func (e *env) load(ctx context.Context, o *options, tg *target, conn db.Conn, ds bench.Dataset, force bool) error {
+func (e *env) load(ctx context.Context, o *options, tg *target, conn db.Conn, ds workload.Dataset, force bool) error {
 	start := time.Now()
 	parallel := max(o.threads, runtime.NumCPU())
 	fmt.Fprintf(e.stderr, "Preparing dataset %s (%s) with %d loaders...\n", ds.Name(), shapeText(ds.Shape()), parallel)
 	p := newProgress(e.stderr, totalRows(ds))
-	err := ds.Prepare(ctx, bench.PrepareEnv{
+	err := ds.Prepare(ctx, workload.PrepareEnv{
 		Conn: conn, Open: tg.open, Driver: tg.driver.Name(), Parallel: parallel,
 		Seed: o.seed, Force: force, Progress: p.update, Version: Version,
 	})
@@ -74,7 +74,7 @@ func (e *env) load(ctx context.Context, o *options, tg *target, conn db.Conn, ds
 }
 
 // totalRows reads the dataset's size from its shape for the progress bar.
-func totalRows(ds bench.Dataset) int64 {
+func totalRows(ds workload.Dataset) int64 {
 	var tables, size int64
 	fmt.Sscan(ds.Shape()["tables"], &tables)
 	fmt.Sscan(ds.Shape()["table-size"], &size)

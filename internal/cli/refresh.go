@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // Prepare policies of a sweep or experiment step.
@@ -29,7 +29,7 @@ var refreshPolicies = []string{refreshMissing, refreshReplace, refreshFresh, ref
 // refresh applies o.refresh before a run: it drops the dataset when the
 // policy says so, through the dataset's own stamped cleanup (never a table
 // the stamp does not list), and returns the state to continue from.
-func (e *env) refresh(ctx context.Context, o *options, conn db.Conn, ds bench.Dataset, st bench.State) (bench.State, error) {
+func (e *env) refresh(ctx context.Context, o *options, conn db.Conn, ds workload.Dataset, st workload.State) (workload.State, error) {
 	drop := false
 	switch o.refresh {
 	case refreshFresh:

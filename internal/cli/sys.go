@@ -13,12 +13,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/monitor"
 	"github.com/dbgauge/dbgauge/report"
 	"github.com/dbgauge/dbgauge/results"
 	"github.com/dbgauge/dbgauge/run"
-	"github.com/dbgauge/dbgauge/workloads/sys"
+	"github.com/dbgauge/dbgauge/sys"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // selfLimited is the time limit of a run that --time 0 --events 0 leaves to
@@ -52,7 +52,7 @@ run writes a results folder.`,
 	return cmd
 }
 
-func (e *env) sysTestCmd(w bench.Workload) *cobra.Command {
+func (e *env) sysTestCmd(w workload.Workload) *cobra.Command {
 	o := &options{}
 	name := w.Meta().Name
 	verbs := []string{"run"}
@@ -87,7 +87,7 @@ func (e *env) sysTestCmd(w bench.Workload) *cobra.Command {
 	addRunFlags(cmd, o)
 	for _, opt := range w.Options() {
 		f.String(opt.Name, opt.Default, opt.Help)
-		if opt.Kind == bench.Bool {
+		if opt.Kind == workload.Bool {
 			f.Lookup(opt.Name).NoOptDefVal = "on"
 		}
 	}
@@ -96,7 +96,7 @@ func (e *env) sysTestCmd(w bench.Workload) *cobra.Command {
 }
 
 // sysTest configures the test from its flags.
-func sysTest(o *options, w bench.Workload) (sys.Test, bench.Values, error) {
+func sysTest(o *options, w workload.Workload) (sys.Test, workload.Values, error) {
 	raw := map[string]string{}
 	for _, opt := range w.Options() {
 		if fl := o.workloadFlags.Lookup(opt.Name); fl != nil && fl.Changed {
@@ -104,14 +104,14 @@ func sysTest(o *options, w bench.Workload) (sys.Test, bench.Values, error) {
 		}
 	}
 	name := w.Meta().Name
-	v, err := bench.ParseValues(w.Options(), raw)
+	v, err := workload.ParseValues(w.Options(), raw)
 	if err != nil {
 		return nil, v, usageErr("sys %s: %v", name, err)
 	}
 	if o.threads < 1 || o.threads > maxThreads {
 		return nil, v, usageErr("--threads must be between 1 and %d, got %d", maxThreads, o.threads)
 	}
-	inst, err := w.Configure(v, bench.Params{Threads: o.threads, Seed: o.seed})
+	inst, err := w.Configure(v, workload.Params{Threads: o.threads, Seed: o.seed})
 	if err != nil {
 		return nil, v, usageErr("sys %s: %v", name, err)
 	}
@@ -122,7 +122,7 @@ func sysTest(o *options, w bench.Workload) (sys.Test, bench.Values, error) {
 	return t, v, nil
 }
 
-func (e *env) sys(ctx context.Context, o *options, w bench.Workload, verb string) error {
+func (e *env) sys(ctx context.Context, o *options, w workload.Workload, verb string) error {
 	t, v, err := sysTest(o, w)
 	if err != nil {
 		return err
@@ -245,7 +245,7 @@ func (e *env) sysPrepare(ctx context.Context, files sys.Files, banner bool) (int
 
 // sysRun runs a configured test once, as runOne runs a workload: results
 // folder, interval lines, summary, result.json.
-func (e *env) sysRun(ctx context.Context, o *options, w bench.Workload, t sys.Test, v bench.Values) (*results.Result, string, error) {
+func (e *env) sysRun(ctx context.Context, o *options, w workload.Workload, t sys.Test, v workload.Values) (*results.Result, string, error) {
 	name := w.Meta().Name
 	label := "sys-" + name
 	target := results.Target{Driver: "none"}

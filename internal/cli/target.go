@@ -9,9 +9,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/catalog"
 	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // target is a resolved --db.
@@ -68,20 +68,20 @@ func (tg *target) open(ctx context.Context) (db.Conn, error) {
 }
 
 // resolveWorkload finds the workload, validates its options and configures it.
-func resolveWorkload(name string, o *options) (bench.Workload, bench.Values, bench.Instance, error) {
+func resolveWorkload(name string, o *options) (workload.Workload, workload.Values, workload.Instance, error) {
 	w, ok := catalog.Workload(name)
 	if !ok {
 		var names []string
 		for _, w := range catalog.Workloads() {
 			names = append(names, w.Meta().Name)
 		}
-		return nil, bench.Values{}, nil, usageErr("unknown workload %q (workloads: %s)", name, strings.Join(names, ", "))
+		return nil, workload.Values{}, nil, usageErr("unknown workload %q (workloads: %s)", name, strings.Join(names, ", "))
 	}
 	v, err := workloadValues(o, w)
 	if err != nil {
 		return nil, v, nil, err
 	}
-	inst, err := w.Configure(v, bench.Params{Threads: o.threads, Seed: o.seed})
+	inst, err := w.Configure(v, workload.Params{Threads: o.threads, Seed: o.seed})
 	if err != nil {
 		return nil, v, nil, usageErr("%s: %v", name, err)
 	}
@@ -90,7 +90,7 @@ func resolveWorkload(name string, o *options) (bench.Workload, bench.Values, ben
 
 // checkReady decides what to do with the data before a run: nil if the
 // stamped data matches; errMissing if there is none and it may be prepared.
-func checkReady(st bench.State, ds bench.Dataset, workload string) error {
+func checkReady(st workload.State, ds workload.Dataset, workload string) error {
 	if err := claimed(st); err != nil {
 		return err
 	}
@@ -118,7 +118,7 @@ var errMissing = fmt.Errorf("data not prepared")
 
 // claimed refuses tables that belong to another dbgauge dataset: only that
 // dataset's cleanup may drop them.
-func claimed(st bench.State) error {
+func claimed(st workload.State) error {
 	if len(st.Claimed) == 0 {
 		return nil
 	}
@@ -134,13 +134,13 @@ func claimed(st bench.State) error {
 // session is what every verb that touches data starts from: the configured
 // workload, the resolved target, one open connection and the dataset's state.
 type session struct {
-	w     bench.Workload
-	v     bench.Values
-	inst  bench.Instance
+	w     workload.Workload
+	v     workload.Values
+	inst  workload.Instance
 	tg    *target
 	conn  db.Conn
-	ds    bench.Dataset
-	state bench.State
+	ds    workload.Dataset
+	state workload.State
 }
 
 // start validates the command line, connects and checks the dataset. The

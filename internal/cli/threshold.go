@@ -8,9 +8,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/report"
 	"github.com/dbgauge/dbgauge/results"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // parseThresholds parses every --threshold at startup: bad syntax or an
@@ -30,11 +30,11 @@ func (o *options) parseThresholds() error {
 // checkThresholdOps refuses, before connecting, a threshold on an operation
 // the workload does not have. Configuring the workload is pure and cheap;
 // an error there is left for resolveWorkload to report.
-func checkThresholdOps(o *options, w bench.Workload, v bench.Values) error {
+func checkThresholdOps(o *options, w workload.Workload, v workload.Values) error {
 	if !slices.ContainsFunc(o.thresholds, func(t results.Threshold) bool { return t.Op != "" }) {
 		return nil
 	}
-	inst, err := w.Configure(v, bench.Params{Threads: o.threads, Seed: o.seed})
+	inst, err := w.Configure(v, workload.Params{Threads: o.threads, Seed: o.seed})
 	if err != nil {
 		return nil
 	}

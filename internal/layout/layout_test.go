@@ -24,16 +24,16 @@ var allowed = map[string][]string{
 	"db":              nil,
 	"db/sqldb":        {"db"},
 	"db/":             {"db", "db/sqldb", "db/sockconn"}, // one package per database
-	"bench":           {"db", "randgen"},
-	"workloads/":      {"bench", "db", "db/sqldb", "randgen", "load", "workloads/sqlset", "workloads/mongoset"},
-	"workloads/sys":   {"bench"}, // machine micro-benchmarks: no database
-	"run":             {"bench", "db", "hist", "randgen", "results"},
+	"workload":        {"db", "randgen"},
+	"workloads/":      {"workload", "db", "db/sqldb", "randgen", "load", "workloads/sqlset", "workloads/mongoset"},
+	"sys":             {"workload"}, // machine micro-benchmarks: no database
+	"run":             {"workload", "db", "hist", "randgen", "results"},
 	"report":          {"hist", "results"},
 	"report/live":     {"report", "results"}, // the --web dashboard's HTTP server
 	"monitor":         {"results"},
-	"catalog":         {"bench", "db", "db/", "workloads/"},
+	"catalog":         {"workload", "db", "db/", "workloads/"},
 	"experiment":      nil,
-	"internal/cli":    {"bench", "catalog", "db", "experiment", "monitor", "report", "report/live", "results", "results/store", "run", "workloads/sys"},
+	"internal/cli":    {"workload", "catalog", "db", "experiment", "monitor", "report", "report/live", "results", "results/store", "run", "sys"},
 	"internal/":       {},
 	"cmd/dbgauge":     {"internal/cli"},
 	"internal/layout": nil,

@@ -6,16 +6,16 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/sqlite"
 	"github.com/dbgauge/dbgauge/randgen"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 type countingMeter struct{ ok, failed [5]int }
 
-func (m *countingMeter) Begin() bench.Mark { return 0 }
-func (m *countingMeter) End(op bench.OpID, _ bench.Mark, err error) {
+func (m *countingMeter) Begin() workload.Mark { return 0 }
+func (m *countingMeter) End(op workload.OpID, _ workload.Mark, err error) {
 	if err != nil {
 		m.failed[op]++
 		return
@@ -24,19 +24,19 @@ func (m *countingMeter) End(op bench.OpID, _ bench.Mark, err error) {
 }
 
 // setup prepares w on a fresh SQLite file and returns a worker on it.
-func setup(t *testing.T, w bench.Workload, opts map[string]string) (bench.Worker, *countingMeter) {
+func setup(t *testing.T, w workload.Workload, opts map[string]string) (workload.Worker, *countingMeter) {
 	wk, m, _ := setupOpen(t, w, opts)
 	return wk, m
 }
 
-func setupOpen(t *testing.T, w bench.Workload, opts map[string]string) (bench.Worker, *countingMeter, func(context.Context) (db.Conn, error)) {
+func setupOpen(t *testing.T, w workload.Workload, opts map[string]string) (workload.Worker, *countingMeter, func(context.Context) (db.Conn, error)) {
 	t.Helper()
 	ctx := context.Background()
-	v, err := bench.ParseValues(w.Options(), opts)
+	v, err := workload.ParseValues(w.Options(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	inst, err := w.Configure(v, bench.Params{Threads: 1, Seed: 3})
+	inst, err := w.Configure(v, workload.Params{Threads: 1, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,11 +47,11 @@ func setupOpen(t *testing.T, w bench.Workload, opts map[string]string) (bench.Wo
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { conn.Close() })
-	if err := inst.Dataset().Prepare(ctx, bench.PrepareEnv{Conn: conn, Open: open, Driver: "sqlite", Parallel: 2, Seed: 3}); err != nil {
+	if err := inst.Dataset().Prepare(ctx, workload.PrepareEnv{Conn: conn, Open: open, Driver: "sqlite", Parallel: 2, Seed: 3}); err != nil {
 		t.Fatal(err)
 	}
 	m := &countingMeter{}
-	wk, err := inst.NewWorker(ctx, bench.WorkerEnv{Conn: conn, Driver: "sqlite", Rand: randgen.New(9), Meter: m, Parts: 1})
+	wk, err := inst.NewWorker(ctx, workload.WorkerEnv{Conn: conn, Driver: "sqlite", Rand: randgen.New(9), Meter: m, Parts: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func setupOpen(t *testing.T, w bench.Workload, opts map[string]string) (bench.Wo
 func TestYCSBMixes(t *testing.T) {
 	const events = 4000
 	for _, w := range Workloads() {
-		wl := w.(*workload)
+		wl := w.(*ycsb)
 		t.Run(wl.name, func(t *testing.T) {
 			wk, m := setup(t, w, map[string]string{"record-count": "500", "field-length": "20"})
 			for i := range events {
@@ -72,7 +72,7 @@ func TestYCSBMixes(t *testing.T) {
 				}
 			}
 			wk.Close(context.Background())
-			want := map[bench.OpID]float64{opUpdate: wl.mix.update + wl.mix.rmw, opInsert: wl.mix.insert, opScan: wl.mix.scan,
+			want := map[workload.OpID]float64{opUpdate: wl.mix.update + wl.mix.rmw, opInsert: wl.mix.insert, opScan: wl.mix.scan,
 				opRMW: wl.mix.rmw, opRead: wl.mix.read + wl.mix.rmw}
 			for op, p := range want {
 				got := float64(m.ok[op]) / events

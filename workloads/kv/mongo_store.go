@@ -13,8 +13,8 @@ import (
 
 // mongoDataset is the records as documents {_id: key, field0: …} in the
 // collection usertable, as YCSB's MongoDB binding stores them.
-func mongoDataset(c *config, workload string) *mongoset.Dataset {
-	return &mongoset.Dataset{DatasetName: "kv", Workload: workload, ShapeValues: c.shape(),
+func mongoDataset(c *config, owner string) *mongoset.Dataset {
+	return &mongoset.Dataset{DatasetName: "kv", Workload: owner, ShapeValues: c.shape(),
 		Collections: []mongoset.Collection{{Name: table, Rows: c.records, BatchRows: 1000,
 			Batch: func(seed uint64, b int64) []any {
 				first, last := b*1000, min((b+1)*1000, c.records)

@@ -9,24 +9,24 @@ package kv
 import (
 	"fmt"
 
-	"github.com/dbgauge/dbgauge/bench"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // options are YCSB's core properties under dbgauge's option names, with
 // YCSB's defaults (recordcount 1000, fieldcount 10, fieldlength 100,
 // maxscanlength 100, hotspot fractions 0.2/0.8).
-func options(defaultDist string) []bench.Option {
-	return []bench.Option{
-		{Name: "record-count", Help: "Records loaded by prepare (YCSB recordcount)", Kind: bench.Int, Default: "1000", Min: 1, Max: 1 << 34},
-		{Name: "field-count", Help: "Fields per record (YCSB fieldcount)", Kind: bench.Int, Default: "10", Min: 1, Max: 100},
-		{Name: "field-length", Help: "Length of each field (YCSB fieldlength)", Kind: bench.Int, Default: "100", Min: 1, Max: 100000},
-		{Name: "batch-size", Help: "Records per insert operation (bulk inserts, as HandlerSocket did)", Kind: bench.Int, Default: "1", Min: 1, Max: 10000},
-		{Name: "requests-per-conn", Help: "Reconnect every N requests (0: never; the HandlerSocket study used 1000)", Kind: bench.Int, Default: "0"},
-		{Name: "distribution", Help: "Key distribution of reads, updates and scans", Kind: bench.Enum, Default: defaultDist,
+func options(defaultDist string) []workload.Option {
+	return []workload.Option{
+		{Name: "record-count", Help: "Records loaded by prepare (YCSB recordcount)", Kind: workload.Int, Default: "1000", Min: 1, Max: 1 << 34},
+		{Name: "field-count", Help: "Fields per record (YCSB fieldcount)", Kind: workload.Int, Default: "10", Min: 1, Max: 100},
+		{Name: "field-length", Help: "Length of each field (YCSB fieldlength)", Kind: workload.Int, Default: "100", Min: 1, Max: 100000},
+		{Name: "batch-size", Help: "Records per insert operation (bulk inserts, as HandlerSocket did)", Kind: workload.Int, Default: "1", Min: 1, Max: 10000},
+		{Name: "requests-per-conn", Help: "Reconnect every N requests (0: never; the HandlerSocket study used 1000)", Kind: workload.Int, Default: "0"},
+		{Name: "distribution", Help: "Key distribution of reads, updates and scans", Kind: workload.Enum, Default: defaultDist,
 			Choices: []string{"zipfian", "uniform", "latest", "hotspot"}},
-		{Name: "max-scan-length", Help: "Longest scan (YCSB maxscanlength; lengths are uniform in 1..max)", Kind: bench.Int, Default: "100", Min: 1, Max: 100000},
-		{Name: "hotspot-data-fraction", Help: "Hotspot: fraction of keys that are hot", Kind: bench.Float, Default: "0.2"},
-		{Name: "hotspot-opn-fraction", Help: "Hotspot: fraction of operations on hot keys", Kind: bench.Float, Default: "0.8"},
+		{Name: "max-scan-length", Help: "Longest scan (YCSB maxscanlength; lengths are uniform in 1..max)", Kind: workload.Int, Default: "100", Min: 1, Max: 100000},
+		{Name: "hotspot-data-fraction", Help: "Hotspot: fraction of keys that are hot", Kind: workload.Float, Default: "0.2"},
+		{Name: "hotspot-opn-fraction", Help: "Hotspot: fraction of operations on hot keys", Kind: workload.Float, Default: "0.8"},
 	}
 }
 
@@ -37,7 +37,7 @@ type config struct {
 	mix                                                mix
 }
 
-func parseConfig(v bench.Values, m mix) (*config, error) {
+func parseConfig(v workload.Values, m mix) (*config, error) {
 	c := &config{records: v.Int("record-count"), fields: v.Int("field-count"), fieldLen: v.Int("field-length"),
 		batch: v.Int("batch-size"), perConn: v.Int("requests-per-conn"), maxScan: v.Int("max-scan-length"),
 		dist: v.String("distribution"), hotData: v.Float("hotspot-data-fraction"), hotOpn: v.Float("hotspot-opn-fraction"), mix: m}

@@ -8,9 +8,9 @@ import (
 
 	goredis "github.com/redis/go-redis/v9"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/load"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // stampKey holds the dataset's stamp in Redis.
@@ -18,9 +18,9 @@ const stampKey = "dbgauge:dataset:kv"
 
 // redisDataset is the kv records as Redis hashes, listed in indexKey.
 type redisDataset struct {
-	c        *config
-	workload string
-	client   redisClient
+	c      *config
+	owner  string
+	client redisClient
 }
 
 func (d *redisDataset) Name() string             { return "kv" }
@@ -29,8 +29,8 @@ func (d *redisDataset) Objects() []string {
 	return []string{indexKey, "user* keys listed in " + indexKey}
 }
 
-func (d *redisDataset) Check(ctx context.Context, _ db.Conn) (bench.State, error) {
-	var st bench.State
+func (d *redisDataset) Check(ctx context.Context, _ db.Conn) (workload.State, error) {
+	var st workload.State
 	c := d.client.Client()
 	raw, err := c.Get(ctx, stampKey).Result()
 	if err = d.client.Classify(err); err != nil {
@@ -53,8 +53,8 @@ func (d *redisDataset) Check(ctx context.Context, _ db.Conn) (bench.State, error
 	return st, nil
 }
 
-func (d *redisDataset) Prepare(ctx context.Context, env bench.PrepareEnv) error {
-	stamp := &db.Stamp{Dataset: "kv", Workload: d.workload, Shape: d.c.shape(), Objects: d.Objects(),
+func (d *redisDataset) Prepare(ctx context.Context, env workload.PrepareEnv) error {
+	stamp := &db.Stamp{Dataset: "kv", Workload: d.owner, Shape: d.c.shape(), Objects: d.Objects(),
 		Info: map[string]string{"seed": fmt.Sprint(env.Seed), "dbgauge": env.Version}, CreatedAt: time.Now().UTC().Format(time.RFC3339)}
 	if err := writeStamp(ctx, d.client, stamp); err != nil {
 		return err

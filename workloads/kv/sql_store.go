@@ -22,8 +22,8 @@ func columns(c *config) []string {
 }
 
 // sqlDataset is the SQL table and its initial records.
-func sqlDataset(c *config, workload string) *sqlset.Dataset {
-	return &sqlset.Dataset{DatasetName: "kv", Workload: workload, ShapeValues: c.shape(),
+func sqlDataset(c *config, owner string) *sqlset.Dataset {
+	return &sqlset.Dataset{DatasetName: "kv", Workload: owner, ShapeValues: c.shape(),
 		Tables: []sqlset.Table{{
 			Name: table,
 			Create: func(d *sqldb.Dialect) (string, error) {

@@ -3,8 +3,8 @@ package kv
 import (
 	"context"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/randgen"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // worker runs one YCSB operation per event, chosen by the mix.
@@ -12,17 +12,17 @@ type worker struct {
 	c      *config
 	st     store
 	r      *randgen.Rand
-	m      bench.Meter
+	m      workload.Meter
 	keys   *keySequence
 	seed   uint64
-	env    bench.WorkerEnv
+	env    workload.WorkerEnv
 	cum    [5]float64 // cumulative proportions: read, update, insert, scan, rmw
 	chosen randgen.KeyChooser
 	done   int64 // requests on this connection
 	tmpl   string
 }
 
-func newWorker(env bench.WorkerEnv, c *config, st store, keys *keySequence, seed uint64) (*worker, error) {
+func newWorker(env workload.WorkerEnv, c *config, st store, keys *keySequence, seed uint64) (*worker, error) {
 	chosen, err := chooser(c, keys)
 	if err != nil {
 		return nil, err
@@ -70,7 +70,7 @@ func (w *worker) key() int64 {
 	}
 }
 
-// Event implements bench.Worker.
+// Event implements workload.Worker.
 func (w *worker) Event(ctx context.Context) error {
 	if err := w.maybeReopen(ctx); err != nil {
 		return err
@@ -91,7 +91,7 @@ func (w *worker) Event(ctx context.Context) error {
 	}
 }
 
-func (w *worker) read(ctx context.Context, op bench.OpID) error {
+func (w *worker) read(ctx context.Context, op workload.OpID) error {
 	key := keyName(w.key())
 	mark := w.m.Begin()
 	found, err := w.st.read(ctx, key)
@@ -180,7 +180,7 @@ func (w *worker) maybeReopen(ctx context.Context) error {
 	return nil
 }
 
-// Close implements bench.Worker.
+// Close implements workload.Worker.
 func (w *worker) Close(context.Context) error {
 	w.st.close()
 	return nil

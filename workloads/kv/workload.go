@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/dbgauge/dbgauge/bench"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // mix is a workload's operation proportions (YCSB's readproportion,
@@ -14,32 +14,32 @@ import (
 type mix struct{ read, update, insert, scan, rmw float64 }
 
 // workload is one of the kv workloads.
-type workload struct {
+type ycsb struct {
 	name, desc, dist string
 	mix              mix
 }
 
 // Workloads returns YCSB A-F, kv_insert and kv_get.
-func Workloads() []bench.Workload {
-	return []bench.Workload{
-		&workload{"kv_a", "YCSB A, update heavy: 50% reads, 50% updates, zipfian", "zipfian", mix{read: .5, update: .5}},
-		&workload{"kv_b", "YCSB B, read mostly: 95% reads, 5% updates, zipfian", "zipfian", mix{read: .95, update: .05}},
-		&workload{"kv_c", "YCSB C, read only: 100% reads, zipfian", "zipfian", mix{read: 1}},
-		&workload{"kv_d", "YCSB D, read latest: 95% reads, 5% inserts, latest", "latest", mix{read: .95, insert: .05}},
-		&workload{"kv_e", "YCSB E, short ranges: 95% scans, 5% inserts, zipfian", "zipfian", mix{scan: .95, insert: .05}},
-		&workload{"kv_f", "YCSB F, read-modify-write: 50% reads, 50% RMW, zipfian", "zipfian", mix{read: .5, rmw: .5}},
-		&workload{"kv_insert", "Key-value inserts (--batch-size records per operation): QPS against data size", "uniform", mix{insert: 1}},
-		&workload{"kv_get", "Key-value gets by primary key: QPS against data size", "uniform", mix{read: 1}},
+func Workloads() []workload.Workload {
+	return []workload.Workload{
+		&ycsb{"kv_a", "YCSB A, update heavy: 50% reads, 50% updates, zipfian", "zipfian", mix{read: .5, update: .5}},
+		&ycsb{"kv_b", "YCSB B, read mostly: 95% reads, 5% updates, zipfian", "zipfian", mix{read: .95, update: .05}},
+		&ycsb{"kv_c", "YCSB C, read only: 100% reads, zipfian", "zipfian", mix{read: 1}},
+		&ycsb{"kv_d", "YCSB D, read latest: 95% reads, 5% inserts, latest", "latest", mix{read: .95, insert: .05}},
+		&ycsb{"kv_e", "YCSB E, short ranges: 95% scans, 5% inserts, zipfian", "zipfian", mix{scan: .95, insert: .05}},
+		&ycsb{"kv_f", "YCSB F, read-modify-write: 50% reads, 50% RMW, zipfian", "zipfian", mix{read: .5, rmw: .5}},
+		&ycsb{"kv_insert", "Key-value inserts (--batch-size records per operation): QPS against data size", "uniform", mix{insert: 1}},
+		&ycsb{"kv_get", "Key-value gets by primary key: QPS against data size", "uniform", mix{read: 1}},
 	}
 }
 
-func (w *workload) Meta() bench.Meta {
-	return bench.Meta{Name: w.name, Family: "kv", Description: w.desc}
+func (w *ycsb) Meta() workload.Meta {
+	return workload.Meta{Name: w.name, Family: "kv", Description: w.desc}
 }
 
-func (w *workload) Options() []bench.Option { return options(w.dist) }
+func (w *ycsb) Options() []workload.Option { return options(w.dist) }
 
-func (w *workload) Configure(v bench.Values, p bench.Params) (bench.Instance, error) {
+func (w *ycsb) Configure(v workload.Values, p workload.Params) (workload.Instance, error) {
 	c, err := parseConfig(v, w.mix)
 	if err != nil {
 		return nil, err
@@ -49,24 +49,24 @@ func (w *workload) Configure(v bench.Values, p bench.Params) (bench.Instance, er
 
 // Operations, in YCSB's words.
 const (
-	opRead bench.OpID = iota
+	opRead workload.OpID = iota
 	opUpdate
 	opInsert
 	opScan
 	opRMW
 )
 
-var ops = []bench.Op{
-	opRead:   {Name: "read", Class: bench.Read},
-	opUpdate: {Name: "update", Class: bench.Write},
-	opInsert: {Name: "insert", Class: bench.Write},
-	opScan:   {Name: "scan", Class: bench.Read},
-	opRMW:    {Name: "read_modify_write", Class: bench.Other},
+var ops = []workload.Op{
+	opRead:   {Name: "read", Class: workload.Read},
+	opUpdate: {Name: "update", Class: workload.Write},
+	opInsert: {Name: "insert", Class: workload.Write},
+	opScan:   {Name: "scan", Class: workload.Read},
+	opRMW:    {Name: "read_modify_write", Class: workload.Other},
 }
 
 type instance struct {
 	c    *config
-	p    bench.Params
+	p    workload.Params
 	name string
 
 	// keys is the run-wide key sequence: inserts claim the next number,
@@ -76,10 +76,10 @@ type instance struct {
 	err  error
 }
 
-func (i *instance) Ops() []bench.Op        { return ops }
-func (i *instance) Dataset() bench.Dataset { return &dataset{c: i.c, workload: i.name} }
+func (i *instance) Ops() []workload.Op        { return ops }
+func (i *instance) Dataset() workload.Dataset { return &dataset{c: i.c, owner: i.name} }
 
-func (i *instance) NewWorker(ctx context.Context, env bench.WorkerEnv) (bench.Worker, error) {
+func (i *instance) NewWorker(ctx context.Context, env workload.WorkerEnv) (workload.Worker, error) {
 	st, err := openStore(ctx, env.Conn, i.c)
 	if err != nil {
 		return nil, err

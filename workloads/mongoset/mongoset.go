@@ -18,9 +18,9 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/load"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // StampCollection holds one document per prepared dataset.
@@ -51,14 +51,14 @@ type Collection struct {
 	Batch func(seed uint64, i int64) []any
 }
 
-// Dataset is a bench.Dataset over MongoDB collections.
+// Dataset is a workload.Dataset over MongoDB collections.
 type Dataset struct {
 	DatasetName, Workload string
 	ShapeValues           map[string]string
 	Collections           []Collection
 }
 
-var _ bench.Dataset = (*Dataset)(nil)
+var _ workload.Dataset = (*Dataset)(nil)
 
 func (s *Dataset) Name() string             { return s.DatasetName }
 func (s *Dataset) Shape() map[string]string { return s.ShapeValues }
@@ -105,27 +105,27 @@ func writeStamp(ctx context.Context, m Conn, s *db.Stamp) error {
 	return m.Classify(err)
 }
 
-// Check implements bench.Dataset.
-func (s *Dataset) Check(ctx context.Context, conn db.Conn) (bench.State, error) {
+// Check implements workload.Dataset.
+func (s *Dataset) Check(ctx context.Context, conn db.Conn) (workload.State, error) {
 	m, err := Open(conn)
 	if err != nil {
-		return bench.State{}, err
+		return workload.State{}, err
 	}
 	stamps, err := readStamps(ctx, m)
 	if err != nil {
-		return bench.State{}, err
+		return workload.State{}, err
 	}
 	existing, err := m.Database().ListCollectionNames(ctx, bson.D{})
 	if err != nil {
-		return bench.State{}, m.Classify(err)
+		return workload.State{}, m.Classify(err)
 	}
-	return bench.NewState(s.DatasetName, s.Objects(), stamps, func(name string) (bool, error) {
+	return workload.NewState(s.DatasetName, s.Objects(), stamps, func(name string) (bool, error) {
 		return slices.Contains(existing, name), nil
 	})
 }
 
-// Prepare implements bench.Dataset.
-func (s *Dataset) Prepare(ctx context.Context, env bench.PrepareEnv) error {
+// Prepare implements workload.Dataset.
+func (s *Dataset) Prepare(ctx context.Context, env workload.PrepareEnv) error {
 	m, err := Open(env.Conn)
 	if err != nil {
 		return err
@@ -167,7 +167,7 @@ func (s *Dataset) Prepare(ctx context.Context, env bench.PrepareEnv) error {
 	return writeStamp(ctx, m, stamp)
 }
 
-// Cleanup implements bench.Dataset: it drops the stamped collections only.
+// Cleanup implements workload.Dataset: it drops the stamped collections only.
 func (s *Dataset) Cleanup(ctx context.Context, conn db.Conn) ([]string, error) {
 	m, err := Open(conn)
 	if err != nil {

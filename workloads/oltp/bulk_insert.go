@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db/sqldb"
+	"github.com/dbgauge/dbgauge/workload"
 	"github.com/dbgauge/dbgauge/workloads/sqlset"
 )
 
@@ -18,18 +18,18 @@ const bulkPacketSize = 512 * 1024
 // and k only); each event appends one row (n, n) to a multi-row INSERT that
 // is sent when it reaches 512 KiB, and at the end. Events are rows; queries
 // are the INSERT statements sent.
-var BulkInsert bench.Workload = bulkInsert{}
+var BulkInsert workload.Workload = bulkInsert{}
 
 type bulkInsert struct{}
 
-func (bulkInsert) Meta() bench.Meta {
-	return bench.Meta{Name: "bulk_insert", Family: "oltp",
+func (bulkInsert) Meta() workload.Meta {
+	return workload.Meta{Name: "bulk_insert", Family: "oltp",
 		Description: "sysbench bulk insert: rows appended to 512 KiB multi-row INSERTs, one table per thread"}
 }
 
-func (bulkInsert) Options() []bench.Option { return nil }
+func (bulkInsert) Options() []workload.Option { return nil }
 
-func (bulkInsert) Configure(_ bench.Values, p bench.Params) (bench.Instance, error) {
+func (bulkInsert) Configure(_ workload.Values, p workload.Params) (workload.Instance, error) {
 	threads := int64(max(p.Threads, 1))
 	ds := &sqlset.Dataset{DatasetName: "bulk_insert", Workload: "bulk_insert",
 		ShapeValues: map[string]string{"tables": strconv.FormatInt(threads, 10)}}
@@ -47,10 +47,10 @@ func (bulkInsert) Configure(_ bench.Values, p bench.Params) (bench.Instance, err
 
 type bulkInstance struct{ ds *sqlset.Dataset }
 
-func (bulkInstance) Ops() []bench.Op          { return ops[:] }
-func (b bulkInstance) Dataset() bench.Dataset { return b.ds }
+func (bulkInstance) Ops() []workload.Op          { return ops[:] }
+func (b bulkInstance) Dataset() workload.Dataset { return b.ds }
 
-func (bulkInstance) NewWorker(ctx context.Context, env bench.WorkerEnv) (bench.Worker, error) {
+func (bulkInstance) NewWorker(ctx context.Context, env workload.WorkerEnv) (workload.Worker, error) {
 	conn, err := sqldb.Open(env.Conn, env.Driver)
 	if err != nil {
 		return nil, err
@@ -71,7 +71,7 @@ func (bulkInstance) NewWorker(ctx context.Context, env bench.WorkerEnv) (bench.W
 
 type bulkWorker struct {
 	conn   sqldb.Conn
-	m      bench.Meter
+	m      workload.Meter
 	buf    []byte
 	prefix int
 	rows   int

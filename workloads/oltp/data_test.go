@@ -6,13 +6,13 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db/sqldb"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 func defaultConfig(t *testing.T, opts map[string]string) *config {
 	t.Helper()
-	v, err := bench.ParseValues(commonOptions(), opts)
+	v, err := workload.ParseValues(commonOptions(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,16 +5,16 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/randgen"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // Insert is oltp_insert.lua: one INSERT per event, sent as a plain query
 // (not prepared). With --auto-inc the database assigns the id; without it the
 // id is sysbench's unique random value shifted into the INT range, and
 // prepare leaves the tables empty so that prepared ids cannot collide.
-var Insert bench.Workload = &test{
+var Insert workload.Workload = &test{
 	name: "oltp_insert",
 	desc: "sysbench OLTP insert: one INSERT of a new row per event",
 	rows: func(c *config) int64 {
@@ -26,7 +26,7 @@ var Insert bench.Workload = &test{
 	worker: newInsert,
 }
 
-func newInsert(ctx context.Context, env bench.WorkerEnv, in *instance) (bench.Worker, error) {
+func newInsert(ctx context.Context, env workload.WorkerEnv, in *instance) (workload.Worker, error) {
 	c := in.c
 	w, err := newWorker(ctx, env, c, true)
 	if err != nil {

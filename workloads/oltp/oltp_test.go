@@ -6,11 +6,11 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/db/sqlite"
 	"github.com/dbgauge/dbgauge/randgen"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // countingMeter counts operations by id; it is the runner's Meter reduced
@@ -19,8 +19,8 @@ type countingMeter struct {
 	ok, failed [numOps]int
 }
 
-func (m *countingMeter) Begin() bench.Mark { return 0 }
-func (m *countingMeter) End(op bench.OpID, _ bench.Mark, err error) {
+func (m *countingMeter) Begin() workload.Mark { return 0 }
+func (m *countingMeter) End(op workload.OpID, _ workload.Mark, err error) {
 	if err != nil {
 		m.failed[op]++
 		return
@@ -40,14 +40,14 @@ func openSQLite(t *testing.T, path string) func(context.Context) (db.Conn, error
 
 // setup configures w with opts, prepares its dataset and returns the instance
 // and a connection.
-func setup(t *testing.T, w bench.Workload, opts map[string]string, threads int) (bench.Instance, func(context.Context) (db.Conn, error)) {
+func setup(t *testing.T, w workload.Workload, opts map[string]string, threads int) (workload.Instance, func(context.Context) (db.Conn, error)) {
 	t.Helper()
 	ctx := context.Background()
-	v, err := bench.ParseValues(w.Options(), opts)
+	v, err := workload.ParseValues(w.Options(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	inst, err := w.Configure(v, bench.Params{Threads: threads, Seed: 7})
+	inst, err := w.Configure(v, workload.Params{Threads: threads, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func setup(t *testing.T, w bench.Workload, opts map[string]string, threads int) 
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { conn.Close() })
-	if err := inst.Dataset().Prepare(ctx, bench.PrepareEnv{Conn: conn, Open: open, Driver: "sqlite", Parallel: 2, Seed: 7}); err != nil {
+	if err := inst.Dataset().Prepare(ctx, workload.PrepareEnv{Conn: conn, Open: open, Driver: "sqlite", Parallel: 2, Seed: 7}); err != nil {
 		t.Fatalf("prepare: %v", err)
 	}
 	return inst, open
@@ -67,31 +67,31 @@ func setup(t *testing.T, w bench.Workload, opts map[string]string, threads int) 
 // that each event issues exactly the statements its sysbench script issues.
 func TestStatementsPerEvent(t *testing.T) {
 	const events = 40
-	rw := map[bench.OpID]int{opBegin: 1, opPointSelect: 10, opSimpleRange: 1, opSumRange: 1, opOrderRange: 1,
+	rw := map[workload.OpID]int{opBegin: 1, opPointSelect: 10, opSimpleRange: 1, opSumRange: 1, opOrderRange: 1,
 		opDistinctRange: 1, opIndexUpdate: 1, opNonIndexUpdate: 1, opDelete: 1, opInsert: 1, opCommit: 1}
 	cases := []struct {
 		name string
-		w    bench.Workload
+		w    workload.Workload
 		opts map[string]string
-		want map[bench.OpID]int // per event
+		want map[workload.OpID]int // per event
 	}{
 		{"read_write", ReadWrite, nil, rw},
 		{"read_write skip-trx, 3 points, no ranges", ReadWrite, map[string]string{"skip-trx": "on", "point-selects": "3", "range-selects": "off"},
-			map[bench.OpID]int{opPointSelect: 3, opIndexUpdate: 1, opNonIndexUpdate: 1, opDelete: 1, opInsert: 1}},
+			map[workload.OpID]int{opPointSelect: 3, opIndexUpdate: 1, opNonIndexUpdate: 1, opDelete: 1, opInsert: 1}},
 		{"read_write 2 tables, 2 delete-inserts", ReadWrite, map[string]string{"tables": "2", "delete-inserts": "2", "index-updates": "3"},
-			map[bench.OpID]int{opBegin: 1, opPointSelect: 10, opSimpleRange: 1, opSumRange: 1, opOrderRange: 1,
+			map[workload.OpID]int{opBegin: 1, opPointSelect: 10, opSimpleRange: 1, opSumRange: 1, opOrderRange: 1,
 				opDistinctRange: 1, opIndexUpdate: 3, opNonIndexUpdate: 1, opDelete: 2, opInsert: 2, opCommit: 1}},
-		{"read_only", ReadOnly, nil, map[bench.OpID]int{opBegin: 1, opPointSelect: 10, opSimpleRange: 1, opSumRange: 1,
+		{"read_only", ReadOnly, nil, map[workload.OpID]int{opBegin: 1, opPointSelect: 10, opSimpleRange: 1, opSumRange: 1,
 			opOrderRange: 1, opDistinctRange: 1, opCommit: 1}},
-		{"write_only", WriteOnly, nil, map[bench.OpID]int{opBegin: 1, opIndexUpdate: 1, opNonIndexUpdate: 1, opDelete: 1, opInsert: 1, opCommit: 1}},
-		{"point_select ignores point-selects", PointSelect, map[string]string{"point-selects": "5"}, map[bench.OpID]int{opPointSelect: 1}},
-		{"insert auto-inc", Insert, nil, map[bench.OpID]int{opInsert: 1}},
-		{"insert unique ids", Insert, map[string]string{"auto-inc": "off"}, map[bench.OpID]int{opInsert: 1}},
-		{"delete", Delete, nil, map[bench.OpID]int{opDelete: 1}},
-		{"update_index", UpdateIndex, map[string]string{"index-updates": "2"}, map[bench.OpID]int{opIndexUpdate: 2}},
-		{"update_non_index", UpdateNonIndex, nil, map[bench.OpID]int{opNonIndexUpdate: 1}},
-		{"select_random_points", SelectRandomPoints, nil, map[bench.OpID]int{opRandomPoints: 1}},
-		{"select_random_ranges", SelectRandomRanges, map[string]string{"number-of-ranges": "3"}, map[bench.OpID]int{opRandomRanges: 1}},
+		{"write_only", WriteOnly, nil, map[workload.OpID]int{opBegin: 1, opIndexUpdate: 1, opNonIndexUpdate: 1, opDelete: 1, opInsert: 1, opCommit: 1}},
+		{"point_select ignores point-selects", PointSelect, map[string]string{"point-selects": "5"}, map[workload.OpID]int{opPointSelect: 1}},
+		{"insert auto-inc", Insert, nil, map[workload.OpID]int{opInsert: 1}},
+		{"insert unique ids", Insert, map[string]string{"auto-inc": "off"}, map[workload.OpID]int{opInsert: 1}},
+		{"delete", Delete, nil, map[workload.OpID]int{opDelete: 1}},
+		{"update_index", UpdateIndex, map[string]string{"index-updates": "2"}, map[workload.OpID]int{opIndexUpdate: 2}},
+		{"update_non_index", UpdateNonIndex, nil, map[workload.OpID]int{opNonIndexUpdate: 1}},
+		{"select_random_points", SelectRandomPoints, nil, map[workload.OpID]int{opRandomPoints: 1}},
+		{"select_random_ranges", SelectRandomRanges, map[string]string{"number-of-ranges": "3"}, map[workload.OpID]int{opRandomRanges: 1}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -113,7 +113,7 @@ func TestStatementsPerEvent(t *testing.T) {
 	}
 }
 
-func runEvents(t *testing.T, inst bench.Instance, open func(context.Context) (db.Conn, error), events int) *countingMeter {
+func runEvents(t *testing.T, inst workload.Instance, open func(context.Context) (db.Conn, error), events int) *countingMeter {
 	t.Helper()
 	ctx := context.Background()
 	conn, err := open(ctx)
@@ -122,7 +122,7 @@ func runEvents(t *testing.T, inst bench.Instance, open func(context.Context) (db
 	}
 	defer conn.Close()
 	m := &countingMeter{}
-	w, err := inst.NewWorker(ctx, bench.WorkerEnv{Conn: conn, Driver: "sqlite", Rand: randgen.New(1, 2), Meter: m, Part: 0, Parts: 1})
+	w, err := inst.NewWorker(ctx, workload.WorkerEnv{Conn: conn, Driver: "sqlite", Rand: randgen.New(1, 2), Meter: m, Part: 0, Parts: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

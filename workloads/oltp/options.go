@@ -18,38 +18,38 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/randgen"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // commonOptions are oltp_common.lua's options with sysbench 1.0.20's
 // defaults, plus sysbench's --rand-* generator options.
-func commonOptions() []bench.Option {
-	return []bench.Option{
-		{Name: "tables", Help: "Number of tables", Kind: bench.Int, Default: "1", Min: 1, Max: 100000},
-		{Name: "table-size", Help: "Number of rows per table", Kind: bench.Int, Default: "10000", Min: 0, Max: 1 << 31},
-		{Name: "range-size", Help: "Range size for range SELECT queries", Kind: bench.Int, Default: "100", Min: 1},
-		{Name: "point-selects", Help: "Number of point SELECT queries per transaction", Kind: bench.Int, Default: "10", Max: 1000000},
-		{Name: "simple-ranges", Help: "Number of simple range SELECT queries per transaction", Kind: bench.Int, Default: "1", Max: 1000000},
-		{Name: "sum-ranges", Help: "Number of SELECT SUM() queries per transaction", Kind: bench.Int, Default: "1", Max: 1000000},
-		{Name: "order-ranges", Help: "Number of SELECT ORDER BY queries per transaction", Kind: bench.Int, Default: "1", Max: 1000000},
-		{Name: "distinct-ranges", Help: "Number of SELECT DISTINCT queries per transaction", Kind: bench.Int, Default: "1", Max: 1000000},
-		{Name: "index-updates", Help: "Number of UPDATE index queries per transaction", Kind: bench.Int, Default: "1", Max: 1000000},
-		{Name: "non-index-updates", Help: "Number of UPDATE non-index queries per transaction", Kind: bench.Int, Default: "1", Max: 1000000},
-		{Name: "delete-inserts", Help: "Number of DELETE/INSERT combinations per transaction", Kind: bench.Int, Default: "1", Max: 1000000},
-		{Name: "range-selects", Help: "Enable/disable all range SELECT queries", Kind: bench.Bool, Default: "on"},
-		{Name: "auto-inc", Help: "Use an auto-increment column as primary key; when off, use client-generated ids", Kind: bench.Bool, Default: "on"},
-		{Name: "skip-trx", Help: "Don't start explicit transactions; run every query in autocommit mode", Kind: bench.Bool, Default: "off"},
-		{Name: "secondary", Help: "Use a secondary index in place of the PRIMARY KEY", Kind: bench.Bool, Default: "off"},
-		{Name: "create-secondary", Help: "Create a secondary index on k in addition to the PRIMARY KEY", Kind: bench.Bool, Default: "on"},
-		{Name: "mysql-storage-engine", Help: "Storage engine on MySQL/MariaDB; a comma list (innodb,myisam) assigns engines to tables in turn", Kind: bench.String, Default: "innodb"},
-		{Name: "rand-type", Help: "Random numbers distribution (zipfian is sysbench 1.1's)", Kind: bench.Enum, Default: string(randgen.DefaultParams.Kind),
+func commonOptions() []workload.Option {
+	return []workload.Option{
+		{Name: "tables", Help: "Number of tables", Kind: workload.Int, Default: "1", Min: 1, Max: 100000},
+		{Name: "table-size", Help: "Number of rows per table", Kind: workload.Int, Default: "10000", Min: 0, Max: 1 << 31},
+		{Name: "range-size", Help: "Range size for range SELECT queries", Kind: workload.Int, Default: "100", Min: 1},
+		{Name: "point-selects", Help: "Number of point SELECT queries per transaction", Kind: workload.Int, Default: "10", Max: 1000000},
+		{Name: "simple-ranges", Help: "Number of simple range SELECT queries per transaction", Kind: workload.Int, Default: "1", Max: 1000000},
+		{Name: "sum-ranges", Help: "Number of SELECT SUM() queries per transaction", Kind: workload.Int, Default: "1", Max: 1000000},
+		{Name: "order-ranges", Help: "Number of SELECT ORDER BY queries per transaction", Kind: workload.Int, Default: "1", Max: 1000000},
+		{Name: "distinct-ranges", Help: "Number of SELECT DISTINCT queries per transaction", Kind: workload.Int, Default: "1", Max: 1000000},
+		{Name: "index-updates", Help: "Number of UPDATE index queries per transaction", Kind: workload.Int, Default: "1", Max: 1000000},
+		{Name: "non-index-updates", Help: "Number of UPDATE non-index queries per transaction", Kind: workload.Int, Default: "1", Max: 1000000},
+		{Name: "delete-inserts", Help: "Number of DELETE/INSERT combinations per transaction", Kind: workload.Int, Default: "1", Max: 1000000},
+		{Name: "range-selects", Help: "Enable/disable all range SELECT queries", Kind: workload.Bool, Default: "on"},
+		{Name: "auto-inc", Help: "Use an auto-increment column as primary key; when off, use client-generated ids", Kind: workload.Bool, Default: "on"},
+		{Name: "skip-trx", Help: "Don't start explicit transactions; run every query in autocommit mode", Kind: workload.Bool, Default: "off"},
+		{Name: "secondary", Help: "Use a secondary index in place of the PRIMARY KEY", Kind: workload.Bool, Default: "off"},
+		{Name: "create-secondary", Help: "Create a secondary index on k in addition to the PRIMARY KEY", Kind: workload.Bool, Default: "on"},
+		{Name: "mysql-storage-engine", Help: "Storage engine on MySQL/MariaDB; a comma list (innodb,myisam) assigns engines to tables in turn", Kind: workload.String, Default: "innodb"},
+		{Name: "rand-type", Help: "Random numbers distribution (zipfian is sysbench 1.1's)", Kind: workload.Enum, Default: string(randgen.DefaultParams.Kind),
 			Choices: []string{"uniform", "gaussian", "special", "pareto", "zipfian"}},
-		{Name: "rand-spec-iter", Help: "Number of iterations for the gaussian and special distributions", Kind: bench.Int, Default: "12", Min: 1, Max: 1000},
-		{Name: "rand-spec-pct", Help: "Percentage of values treated as 'special' (special distribution)", Kind: bench.Int, Default: "1", Max: 100},
-		{Name: "rand-spec-res", Help: "Percentage of 'special' values to use (special distribution)", Kind: bench.Int, Default: "75", Max: 99},
-		{Name: "rand-pareto-h", Help: "Parameter h of the pareto distribution", Kind: bench.Float, Default: "0.2"},
-		{Name: "rand-zipfian-exp", Help: "Exponent of the zipfian distribution", Kind: bench.Float, Default: "0.8"},
+		{Name: "rand-spec-iter", Help: "Number of iterations for the gaussian and special distributions", Kind: workload.Int, Default: "12", Min: 1, Max: 1000},
+		{Name: "rand-spec-pct", Help: "Percentage of values treated as 'special' (special distribution)", Kind: workload.Int, Default: "1", Max: 100},
+		{Name: "rand-spec-res", Help: "Percentage of 'special' values to use (special distribution)", Kind: workload.Int, Default: "75", Max: 99},
+		{Name: "rand-pareto-h", Help: "Parameter h of the pareto distribution", Kind: workload.Float, Default: "0.2"},
+		{Name: "rand-zipfian-exp", Help: "Exponent of the zipfian distribution", Kind: workload.Float, Default: "0.8"},
 	}
 }
 
@@ -64,7 +64,7 @@ type config struct {
 	engines                                              []string
 }
 
-func parseConfig(v bench.Values) (*config, error) {
+func parseConfig(v workload.Values) (*config, error) {
 	c := &config{
 		tables: v.Int("tables"), tableSize: v.Int("table-size"), rangeSize: v.Int("range-size"),
 		pointSelects: v.Int("point-selects"), simpleRanges: v.Int("simple-ranges"),

@@ -3,15 +3,15 @@ package oltp
 import (
 	"context"
 
-	"github.com/dbgauge/dbgauge/bench"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // PointSelect is oltp_point_select.lua: one point select per event (the
 // script forces --point-selects=1) in autocommit, no BEGIN/COMMIT.
-var PointSelect bench.Workload = &test{
+var PointSelect workload.Workload = &test{
 	name: "oltp_point_select",
 	desc: "sysbench OLTP point select: one primary-key SELECT per event",
-	worker: func(ctx context.Context, env bench.WorkerEnv, in *instance) (bench.Worker, error) {
+	worker: func(ctx context.Context, env workload.WorkerEnv, in *instance) (workload.Worker, error) {
 		c := in.c
 		one := *c
 		one.pointSelects = 1

@@ -3,15 +3,15 @@ package oltp
 import (
 	"context"
 
-	"github.com/dbgauge/dbgauge/bench"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // ReadOnly is oltp_read_only.lua: BEGIN, point selects, the four range
 // groups, COMMIT. With the defaults: 14 reads, 2 other.
-var ReadOnly bench.Workload = &test{
+var ReadOnly workload.Workload = &test{
 	name: "oltp_read_only",
 	desc: "sysbench OLTP read-only: 10 point selects and 4 ranges per transaction",
-	worker: func(ctx context.Context, env bench.WorkerEnv, in *instance) (bench.Worker, error) {
+	worker: func(ctx context.Context, env workload.WorkerEnv, in *instance) (workload.Worker, error) {
 		c := in.c
 		w, err := newWorker(ctx, env, c, false, opPointSelect, opSimpleRange, opSumRange, opOrderRange, opDistinctRange)
 		return readOnly{w}, err

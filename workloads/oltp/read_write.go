@@ -3,16 +3,16 @@ package oltp
 import (
 	"context"
 
-	"github.com/dbgauge/dbgauge/bench"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // ReadWrite is oltp_read_write.lua: per event BEGIN, point selects, the four
 // range groups, index and non-index updates, delete+insert, COMMIT. With the
 // defaults: 14 reads, 4 writes, 2 other.
-var ReadWrite bench.Workload = &test{
+var ReadWrite workload.Workload = &test{
 	name: "oltp_read_write",
 	desc: "sysbench OLTP read/write: 10 point selects, 4 ranges, 2 updates, delete+insert per transaction",
-	worker: func(ctx context.Context, env bench.WorkerEnv, in *instance) (bench.Worker, error) {
+	worker: func(ctx context.Context, env workload.WorkerEnv, in *instance) (workload.Worker, error) {
 		c := in.c
 		w, err := newWorker(ctx, env, c, true, opPointSelect, opSimpleRange, opSumRange, opOrderRange,
 			opDistinctRange, opIndexUpdate, opNonIndexUpdate, opDelete, opInsert)

@@ -1,11 +1,11 @@
 package oltp
 
-import "github.com/dbgauge/dbgauge/bench"
+import "github.com/dbgauge/dbgauge/workload"
 
 // Operation ids; every test of the family shares this list so that results
 // of different tests line up.
 const (
-	opBegin bench.OpID = iota
+	opBegin workload.OpID = iota
 	opPointSelect
 	opSimpleRange
 	opSumRange
@@ -22,25 +22,25 @@ const (
 	numOps
 )
 
-var ops = [numOps]bench.Op{
-	opBegin:          {Name: "begin", Class: bench.Other},
-	opPointSelect:    {Name: "point_select", Class: bench.Read},
-	opSimpleRange:    {Name: "simple_range", Class: bench.Read},
-	opSumRange:       {Name: "sum_range", Class: bench.Read},
-	opOrderRange:     {Name: "order_range", Class: bench.Read},
-	opDistinctRange:  {Name: "distinct_range", Class: bench.Read},
-	opIndexUpdate:    {Name: "index_update", Class: bench.Write},
-	opNonIndexUpdate: {Name: "non_index_update", Class: bench.Write},
-	opDelete:         {Name: "delete", Class: bench.Write},
-	opInsert:         {Name: "insert", Class: bench.Write},
-	opCommit:         {Name: "commit", Class: bench.Other},
-	opRandomPoints:   {Name: "random_points", Class: bench.Read},
-	opRandomRanges:   {Name: "random_ranges", Class: bench.Read},
-	opBulkInsert:     {Name: "bulk_insert", Class: bench.Write},
+var ops = [numOps]workload.Op{
+	opBegin:          {Name: "begin", Class: workload.Other},
+	opPointSelect:    {Name: "point_select", Class: workload.Read},
+	opSimpleRange:    {Name: "simple_range", Class: workload.Read},
+	opSumRange:       {Name: "sum_range", Class: workload.Read},
+	opOrderRange:     {Name: "order_range", Class: workload.Read},
+	opDistinctRange:  {Name: "distinct_range", Class: workload.Read},
+	opIndexUpdate:    {Name: "index_update", Class: workload.Write},
+	opNonIndexUpdate: {Name: "non_index_update", Class: workload.Write},
+	opDelete:         {Name: "delete", Class: workload.Write},
+	opInsert:         {Name: "insert", Class: workload.Write},
+	opCommit:         {Name: "commit", Class: workload.Other},
+	opRandomPoints:   {Name: "random_points", Class: workload.Read},
+	opRandomRanges:   {Name: "random_ranges", Class: workload.Read},
+	opBulkInsert:     {Name: "bulk_insert", Class: workload.Write},
 }
 
 // statements are oltp_common.lua's stmt_defs; %d is the table number.
-var statements = map[bench.OpID]string{
+var statements = map[workload.OpID]string{
 	opPointSelect:    "SELECT c FROM sbtest%d WHERE id=?",
 	opSimpleRange:    "SELECT c FROM sbtest%d WHERE id BETWEEN ? AND ?",
 	opSumRange:       "SELECT SUM(k) FROM sbtest%d WHERE id BETWEEN ? AND ?",

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/randgen"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // worker is one connection's state: oltp_common.lua's thread_init with its
@@ -16,7 +16,7 @@ type worker struct {
 	conn  sqldb.Conn
 	r     *randgen.Rand
 	ids   *randgen.Dist
-	m     bench.Meter
+	m     workload.Meter
 	stmts [][numOps]sqldb.Stmt // [table-1][op]
 	// begin is BeginWrite or BeginRead; commit and rollback are prepared
 	// once like sysbench's stmt.begin and stmt.commit.
@@ -29,7 +29,7 @@ type worker struct {
 
 // newWorker prepares the statements of uses on every table; write says
 // whether the transactions write (SQLite takes the write lock at BEGIN).
-func newWorker(ctx context.Context, env bench.WorkerEnv, c *config, write bool, uses ...bench.OpID) (*worker, error) {
+func newWorker(ctx context.Context, env workload.WorkerEnv, c *config, write bool, uses ...workload.OpID) (*worker, error) {
 	conn, err := sqldb.Open(env.Conn, env.Driver)
 	if err != nil {
 		return nil, err
@@ -66,7 +66,7 @@ func newWorker(ctx context.Context, env bench.WorkerEnv, c *config, write bool, 
 	return w, nil
 }
 
-// Close implements bench.Worker.
+// Close implements workload.Worker.
 func (w *worker) Close(context.Context) error {
 	for _, row := range w.stmts {
 		for _, s := range row {
@@ -85,15 +85,15 @@ func (w *worker) Close(context.Context) error {
 
 // exec runs a prepared statement of table t (1-based) under the meter;
 // reads fetch every row.
-func (w *worker) exec(ctx context.Context, op bench.OpID, t int64, args ...any) error {
+func (w *worker) exec(ctx context.Context, op workload.OpID, t int64, args ...any) error {
 	return w.run(ctx, op, w.stmts[t-1][op], args...)
 }
 
-func (w *worker) run(ctx context.Context, op bench.OpID, s sqldb.Stmt, args ...any) error {
+func (w *worker) run(ctx context.Context, op workload.OpID, s sqldb.Stmt, args ...any) error {
 	w.args = append(w.args[:0], args...)
 	mark := w.m.Begin()
 	var err error
-	if ops[op].Class == bench.Read {
+	if ops[op].Class == workload.Read {
 		_, err = s.Query(ctx, w.args...)
 	} else {
 		_, err = s.Exec(ctx, w.args...)
@@ -152,7 +152,7 @@ func (w *worker) pointSelects(ctx context.Context) error {
 }
 
 // ranges is execute_range for one of the four range kinds.
-func (w *worker) ranges(ctx context.Context, op bench.OpID, n int64) error {
+func (w *worker) ranges(ctx context.Context, op workload.OpID, n int64) error {
 	t := w.tableNum()
 	for range n {
 		id := w.id()
@@ -169,7 +169,7 @@ func (w *worker) allRanges(ctx context.Context) error {
 		return nil
 	}
 	for _, g := range []struct {
-		op bench.OpID
+		op workload.OpID
 		n  int64
 	}{{opSimpleRange, w.c.simpleRanges}, {opSumRange, w.c.sumRanges}, {opOrderRange, w.c.orderRanges}, {opDistinctRange, w.c.distinctRanges}} {
 		if err := w.ranges(ctx, g.op, g.n); err != nil {

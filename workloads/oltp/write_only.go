@@ -3,15 +3,15 @@ package oltp
 import (
 	"context"
 
-	"github.com/dbgauge/dbgauge/bench"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // WriteOnly is oltp_write_only.lua: BEGIN, index and non-index updates,
 // delete+insert, COMMIT. With the defaults: 4 writes, 2 other.
-var WriteOnly bench.Workload = &test{
+var WriteOnly workload.Workload = &test{
 	name: "oltp_write_only",
 	desc: "sysbench OLTP write-only: 2 updates and delete+insert per transaction",
-	worker: func(ctx context.Context, env bench.WorkerEnv, in *instance) (bench.Worker, error) {
+	worker: func(ctx context.Context, env workload.WorkerEnv, in *instance) (workload.Worker, error) {
 		c := in.c
 		w, err := newWorker(ctx, env, c, true, opIndexUpdate, opNonIndexUpdate, opDelete, opInsert)
 		return writeOnly{w}, err

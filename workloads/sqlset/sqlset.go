@@ -12,10 +12,10 @@ import (
 	"slices"
 	"time"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/load"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // Table is one table of a SQL dataset.
@@ -34,7 +34,7 @@ type Table struct {
 	After func(d *sqldb.Dialect) []string
 }
 
-// Dataset is a bench.Dataset over SQL tables.
+// Dataset is a workload.Dataset over SQL tables.
 type Dataset struct {
 	DatasetName string
 	Workload    string
@@ -42,15 +42,15 @@ type Dataset struct {
 	Tables      []Table
 }
 
-var _ bench.Dataset = (*Dataset)(nil)
+var _ workload.Dataset = (*Dataset)(nil)
 
-// Name implements bench.Dataset.
+// Name implements workload.Dataset.
 func (s *Dataset) Name() string { return s.DatasetName }
 
-// Shape implements bench.Dataset.
+// Shape implements workload.Dataset.
 func (s *Dataset) Shape() map[string]string { return s.ShapeValues }
 
-// Objects implements bench.Dataset.
+// Objects implements workload.Dataset.
 func (s *Dataset) Objects() []string {
 	names := make([]string, len(s.Tables))
 	for i, t := range s.Tables {
@@ -59,25 +59,25 @@ func (s *Dataset) Objects() []string {
 	return names
 }
 
-// Check implements bench.Dataset.
-func (s *Dataset) Check(ctx context.Context, conn db.Conn) (bench.State, error) {
+// Check implements workload.Dataset.
+func (s *Dataset) Check(ctx context.Context, conn db.Conn) (workload.State, error) {
 	c, err := sqldb.Open(conn, "this database")
 	if err != nil {
-		return bench.State{}, err
+		return workload.State{}, err
 	}
 	stamps, err := sqldb.ReadStamps(ctx, c)
 	if err != nil {
-		return bench.State{}, err
+		return workload.State{}, err
 	}
-	return bench.NewState(s.DatasetName, s.Objects(), stamps, func(name string) (bool, error) {
+	return workload.NewState(s.DatasetName, s.Objects(), stamps, func(name string) (bool, error) {
 		return sqldb.TableExists(ctx, c, name)
 	})
 }
 
-// Prepare implements bench.Dataset. The stamp is written, incomplete, before
+// Prepare implements workload.Dataset. The stamp is written, incomplete, before
 // the first table is created, so an interrupted prepare can still be cleaned
 // up exactly.
-func (s *Dataset) Prepare(ctx context.Context, env bench.PrepareEnv) error {
+func (s *Dataset) Prepare(ctx context.Context, env workload.PrepareEnv) error {
 	c, err := sqldb.Open(env.Conn, env.Driver)
 	if err != nil {
 		return err
@@ -140,7 +140,7 @@ func (s *Dataset) Prepare(ctx context.Context, env bench.PrepareEnv) error {
 
 // afterLoad builds indexes and refreshes statistics, each table on its own
 // connection so that index builds run in parallel like the load.
-func (s *Dataset) afterLoad(ctx context.Context, env bench.PrepareEnv, d *sqldb.Dialect) error {
+func (s *Dataset) afterLoad(ctx context.Context, env workload.PrepareEnv, d *sqldb.Dialect) error {
 	tables := make([]load.Table[db.Conn], len(s.Tables))
 	for i, t := range s.Tables {
 		var after []string
@@ -170,7 +170,7 @@ func (s *Dataset) afterLoad(ctx context.Context, env bench.PrepareEnv, d *sqldb.
 	return load.Run(ctx, tables, env.Parallel, env.Open, nil)
 }
 
-// Cleanup implements bench.Dataset: it drops the objects the stamp names and
+// Cleanup implements workload.Dataset: it drops the objects the stamp names and
 // nothing else, then the stamp.
 func (s *Dataset) Cleanup(ctx context.Context, conn db.Conn) ([]string, error) {
 	c, err := sqldb.Open(conn, "this database")

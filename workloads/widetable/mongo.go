@@ -9,17 +9,17 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	mongoopts "go.mongodb.org/mongo-driver/v2/mongo/options"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/randgen"
+	"github.com/dbgauge/dbgauge/workload"
 	"github.com/dbgauge/dbgauge/workloads/mongoset"
 )
 
 // mongoDataset is the tables as collections with the same three indexes:
 // unique (id, seq) for the primary key, unique (id, col3, col4, col5), and
 // (id, col9 descending, col14).
-func mongoDataset(c *config, workload string) *mongoset.Dataset {
-	ds := &mongoset.Dataset{DatasetName: "widetable", Workload: workload, ShapeValues: c.shape()}
+func mongoDataset(c *config, owner string) *mongoset.Dataset {
+	ds := &mongoset.Dataset{DatasetName: "widetable", Workload: owner, ShapeValues: c.shape()}
 	for n := int64(1); n <= c.tables; n++ {
 		// Named explicitly: FerretDB derives clashing names otherwise.
 		name := func(suffix string, unique bool) *mongoopts.IndexOptionsBuilder {
@@ -63,7 +63,7 @@ func document(seed uint64, t, r int64) bson.D {
 type mongoWorker struct {
 	in    *instance
 	r     *randgen.Rand
-	m     bench.Meter
+	m     workload.Meter
 	db    *mongo.Database
 	class func(error) error
 }
@@ -82,7 +82,7 @@ func (w *mongoWorker) Event(ctx context.Context) error {
 	r := w.r.Uniform(0, w.in.c.selectRange()-1)
 	k, _ := rowKeys(w.in.p.Seed, t, r)
 	for _, q := range []struct {
-		op     bench.OpID
+		op     workload.OpID
 		filter bson.D
 	}{
 		{opByPK, bson.D{{Key: "id", Value: k.id}, {Key: "seq", Value: k.seq}}},

@@ -14,18 +14,18 @@ package widetable
 import (
 	"fmt"
 
-	"github.com/dbgauge/dbgauge/bench"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // rowsPerID is how many rows share an id (seq 1..rowsPerID).
 const rowsPerID = 10
 
-func options() []bench.Option {
-	return []bench.Option{
-		{Name: "tables", Help: "Number of tables (tbl_200, tbl_201, …)", Kind: bench.Int, Default: "40", Min: 1, Max: 10000},
-		{Name: "table-size", Help: "Rows per table loaded by prepare (about 1.6 KB each)", Kind: bench.Int, Default: "1000", Min: 0, Max: 1 << 31},
-		{Name: "bound", Help: "Select range: cpu = the first --hot-rows rows of each table (fits the cache), io = the whole table", Kind: bench.Enum, Default: "cpu", Choices: []string{"cpu", "io"}},
-		{Name: "hot-rows", Help: "Rows per table a cpu-bound select draws from", Kind: bench.Int, Default: "100", Min: 1},
+func options() []workload.Option {
+	return []workload.Option{
+		{Name: "tables", Help: "Number of tables (tbl_200, tbl_201, …)", Kind: workload.Int, Default: "40", Min: 1, Max: 10000},
+		{Name: "table-size", Help: "Rows per table loaded by prepare (about 1.6 KB each)", Kind: workload.Int, Default: "1000", Min: 0, Max: 1 << 31},
+		{Name: "bound", Help: "Select range: cpu = the first --hot-rows rows of each table (fits the cache), io = the whole table", Kind: workload.Enum, Default: "cpu", Choices: []string{"cpu", "io"}},
+		{Name: "hot-rows", Help: "Rows per table a cpu-bound select draws from", Kind: workload.Int, Default: "100", Min: 1},
 	}
 }
 
@@ -34,7 +34,7 @@ type config struct {
 	bound                      string
 }
 
-func parseConfig(v bench.Values) (*config, error) {
+func parseConfig(v workload.Values) (*config, error) {
 	c := &config{tables: v.Int("tables"), tableSize: v.Int("table-size"), hotRows: v.Int("hot-rows"), bound: v.String("bound")}
 	if c.tables*c.tableSize > 1<<33 {
 		return nil, fmt.Errorf("--tables × --table-size = %d rows is beyond what one run can load", c.tables*c.tableSize)

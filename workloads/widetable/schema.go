@@ -48,8 +48,8 @@ func indexes(d *sqldb.Dialect, n int64) []string {
 		fmt.Sprintf("CREATE INDEX %s_ix ON %s (id, col9 DESC, col14)", t, t))
 }
 
-func sqlDataset(c *config, workload string) *sqlset.Dataset {
-	ds := &sqlset.Dataset{DatasetName: "widetable", Workload: workload, ShapeValues: c.shape()}
+func sqlDataset(c *config, owner string) *sqlset.Dataset {
+	ds := &sqlset.Dataset{DatasetName: "widetable", Workload: owner, ShapeValues: c.shape()}
 	for n := int64(1); n <= c.tables; n++ {
 		ds.Tables = append(ds.Tables, sqlset.Table{
 			Name:      tableName(n),

@@ -4,17 +4,17 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/randgen"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // worker holds one connection's prepared statements, per table.
 type worker struct {
 	in    *instance
 	r     *randgen.Rand
-	m     bench.Meter
+	m     workload.Meter
 	stmts [][4]sqldb.Stmt
 }
 
@@ -25,11 +25,11 @@ var statements = [4]string{
 	opByIndex:  "SELECT id, seq, col9, col14 FROM %s WHERE id = ? AND col9 = ? AND col14 = ?",
 }
 
-func newWorker(ctx context.Context, env bench.WorkerEnv, conn sqldb.Conn, in *instance) (*worker, error) {
+func newWorker(ctx context.Context, env workload.WorkerEnv, conn sqldb.Conn, in *instance) (*worker, error) {
 	w := &worker{in: in, r: env.Rand, m: env.Meter, stmts: make([][4]sqldb.Stmt, in.c.tables)}
-	use := []bench.OpID{opByPK, opByUnique, opByIndex}
+	use := []workload.OpID{opByPK, opByUnique, opByIndex}
 	if in.w.insert {
-		use = []bench.OpID{opInsert}
+		use = []workload.OpID{opInsert}
 	}
 	for t := range in.c.tables {
 		for _, op := range use {
@@ -66,7 +66,7 @@ func (w *worker) Event(ctx context.Context) error {
 }
 
 // find runs one select; finding no row is an error (not_found).
-func (w *worker) find(ctx context.Context, t int64, op bench.OpID, args ...any) error {
+func (w *worker) find(ctx context.Context, t int64, op workload.OpID, args ...any) error {
 	mark := w.m.Begin()
 	n, err := w.stmts[t-1][op].Query(ctx, args...)
 	if err == nil && n == 0 {
@@ -76,7 +76,7 @@ func (w *worker) find(ctx context.Context, t int64, op bench.OpID, args ...any) 
 	return err
 }
 
-// Close implements bench.Worker.
+// Close implements workload.Worker.
 func (w *worker) Close(context.Context) error {
 	for _, row := range w.stmts {
 		for _, s := range row {

@@ -9,47 +9,47 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/sqldb"
+	"github.com/dbgauge/dbgauge/workload"
 	"github.com/dbgauge/dbgauge/workloads/mongoset"
 )
 
 // Operations.
 const (
-	opInsert bench.OpID = iota
+	opInsert workload.OpID = iota
 	opByPK
 	opByUnique
 	opByIndex
 )
 
-var ops = []bench.Op{
-	opInsert:   {Name: "insert", Class: bench.Write},
-	opByPK:     {Name: "select_pk", Class: bench.Read},
-	opByUnique: {Name: "select_unique", Class: bench.Read},
-	opByIndex:  {Name: "select_index", Class: bench.Read},
+var ops = []workload.Op{
+	opInsert:   {Name: "insert", Class: workload.Write},
+	opByPK:     {Name: "select_pk", Class: workload.Read},
+	opByUnique: {Name: "select_unique", Class: workload.Read},
+	opByIndex:  {Name: "select_index", Class: workload.Read},
 }
 
-type workload struct {
+type study struct {
 	name, desc string
 	insert     bool
 }
 
 // Workloads returns widetable_insert and widetable_select.
-func Workloads() []bench.Workload {
-	return []bench.Workload{
-		&workload{"widetable_insert", "40-table study, insert load: one new row per transaction, continuing each table's keys", true},
-		&workload{"widetable_select", "40-table study, select load: by primary key, unique index and non-unique index per transaction (--bound cpu|io)", false},
+func Workloads() []workload.Workload {
+	return []workload.Workload{
+		&study{"widetable_insert", "40-table study, insert load: one new row per transaction, continuing each table's keys", true},
+		&study{"widetable_select", "40-table study, select load: by primary key, unique index and non-unique index per transaction (--bound cpu|io)", false},
 	}
 }
 
-func (w *workload) Meta() bench.Meta {
-	return bench.Meta{Name: w.name, Family: "widetable", Description: w.desc}
+func (w *study) Meta() workload.Meta {
+	return workload.Meta{Name: w.name, Family: "widetable", Description: w.desc}
 }
 
-func (w *workload) Options() []bench.Option { return options() }
+func (w *study) Options() []workload.Option { return options() }
 
-func (w *workload) Configure(v bench.Values, p bench.Params) (bench.Instance, error) {
+func (w *study) Configure(v workload.Values, p workload.Params) (workload.Instance, error) {
 	c, err := parseConfig(v)
 	if err != nil {
 		return nil, err
@@ -61,9 +61,9 @@ func (w *workload) Configure(v bench.Values, p bench.Params) (bench.Instance, er
 }
 
 type instance struct {
-	w *workload
+	w *study
 	c *config
-	p bench.Params
+	p workload.Params
 
 	// next is each table's next row number for inserts, read from the
 	// tables by the first worker so that runs continue the key space.
@@ -72,10 +72,10 @@ type instance struct {
 	err  error
 }
 
-func (i *instance) Ops() []bench.Op        { return ops }
-func (i *instance) Dataset() bench.Dataset { return &dataset{c: i.c, workload: i.w.name} }
+func (i *instance) Ops() []workload.Op        { return ops }
+func (i *instance) Dataset() workload.Dataset { return &dataset{c: i.c, owner: i.w.name} }
 
-func (i *instance) NewWorker(ctx context.Context, env bench.WorkerEnv) (bench.Worker, error) {
+func (i *instance) NewWorker(ctx context.Context, env workload.WorkerEnv) (workload.Worker, error) {
 	if m, ok := env.Conn.(mongoset.Conn); ok {
 		if err := i.counted(func(n int64) (int64, error) {
 			c, err := m.Database().Collection(tableName(n)).CountDocuments(ctx, bson.D{})
@@ -124,30 +124,30 @@ func (i *instance) counted(count func(n int64) (int64, error)) error {
 // dataset picks the data model of the connection: SQL tables or MongoDB
 // collections.
 type dataset struct {
-	c        *config
-	workload string
+	c     *config
+	owner string
 }
 
 func (d *dataset) Name() string             { return "widetable" }
 func (d *dataset) Shape() map[string]string { return d.c.shape() }
-func (d *dataset) Objects() []string        { return sqlDataset(d.c, d.workload).Objects() }
+func (d *dataset) Objects() []string        { return sqlDataset(d.c, d.owner).Objects() }
 
-func (d *dataset) model(conn db.Conn) bench.Dataset {
+func (d *dataset) model(conn db.Conn) workload.Dataset {
 	if _, ok := conn.(mongoset.Conn); ok {
-		return mongoDataset(d.c, d.workload)
+		return mongoDataset(d.c, d.owner)
 	}
-	return sqlDataset(d.c, d.workload)
+	return sqlDataset(d.c, d.owner)
 }
 
-func (d *dataset) Check(ctx context.Context, conn db.Conn) (bench.State, error) {
+func (d *dataset) Check(ctx context.Context, conn db.Conn) (workload.State, error) {
 	_, isSQL := conn.(sqldb.Conn)
 	if _, isMongo := conn.(mongoset.Conn); !isSQL && !isMongo {
-		return bench.State{}, &db.UnsupportedError{Workload: d.workload, Needs: "a SQL database or MongoDB", Driver: "this database"}
+		return workload.State{}, &db.UnsupportedError{Workload: d.owner, Needs: "a SQL database or MongoDB", Driver: "this database"}
 	}
 	return d.model(conn).Check(ctx, conn)
 }
 
-func (d *dataset) Prepare(ctx context.Context, env bench.PrepareEnv) error {
+func (d *dataset) Prepare(ctx context.Context, env workload.PrepareEnv) error {
 	return d.model(env.Conn).Prepare(ctx, env)
 }
 

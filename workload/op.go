@@ -1,4 +1,4 @@
-package bench
+package workload
 
 // Class is sysbench's classification of a query.
 type Class uint8

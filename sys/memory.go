@@ -6,7 +6,7 @@ import (
 	"math"
 	"sync"
 
-	"github.com/dbgauge/dbgauge/bench"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // Memory is sysbench's memory test (src/tests/memory/sb_memory.c, 1.0.20):
@@ -15,32 +15,32 @@ import (
 // buffer shared by every thread (scope global) or owned by each (local).
 type Memory struct{}
 
-var _ bench.Workload = Memory{}
+var _ workload.Workload = Memory{}
 
 // maxMemoryBlock bounds memory-block-size so that a typo cannot ask for
 // terabytes (sysbench would fail its malloc).
 const maxMemoryBlock = 1 << 30
 
-// Meta implements bench.Workload.
-func (Memory) Meta() bench.Meta {
-	return bench.Meta{Name: "memory", Family: Family,
+// Meta implements workload.Workload.
+func (Memory) Meta() workload.Meta {
+	return workload.Meta{Name: "memory", Family: Family,
 		Description: "sysbench's memory test: each event reads or writes one block, word by word, sequentially or at random"}
 }
 
-// Options implements bench.Workload. Names and defaults are sb_memory.c's
+// Options implements workload.Workload. Names and defaults are sb_memory.c's
 // memory_args; memory-hugetlb is left out.
-func (Memory) Options() []bench.Option {
-	return []bench.Option{
-		{Name: "memory-block-size", Help: "size of memory block for test (a power of 2, at least 8)", Kind: bench.String, Default: "1K"},
-		{Name: "memory-total-size", Help: "total size of data to transfer (0: no limit)", Kind: bench.String, Default: "100G"},
-		{Name: "memory-scope", Help: "memory access scope: global (one buffer for all threads) or local (one per thread)", Kind: bench.Enum, Default: "global", Choices: []string{"global", "local"}},
-		{Name: "memory-oper", Help: "type of memory operations", Kind: bench.Enum, Default: "write", Choices: []string{"read", "write", "none"}},
-		{Name: "memory-access-mode", Help: "memory access mode", Kind: bench.Enum, Default: "seq", Choices: []string{"seq", "rnd"}},
+func (Memory) Options() []workload.Option {
+	return []workload.Option{
+		{Name: "memory-block-size", Help: "size of memory block for test (a power of 2, at least 8)", Kind: workload.String, Default: "1K"},
+		{Name: "memory-total-size", Help: "total size of data to transfer (0: no limit)", Kind: workload.String, Default: "100G"},
+		{Name: "memory-scope", Help: "memory access scope: global (one buffer for all threads) or local (one per thread)", Kind: workload.Enum, Default: "global", Choices: []string{"global", "local"}},
+		{Name: "memory-oper", Help: "type of memory operations", Kind: workload.Enum, Default: "write", Choices: []string{"read", "write", "none"}},
+		{Name: "memory-access-mode", Help: "memory access mode", Kind: workload.Enum, Default: "seq", Choices: []string{"seq", "rnd"}},
 	}
 }
 
-// Configure implements bench.Workload, with memory_init's checks.
-func (Memory) Configure(v bench.Values, p bench.Params) (bench.Instance, error) {
+// Configure implements workload.Workload, with memory_init's checks.
+func (Memory) Configure(v workload.Values, p workload.Params) (workload.Instance, error) {
 	block, err := sizeOption(v, "memory-block-size", 8, maxMemoryBlock)
 	if err != nil {
 		return nil, err
@@ -73,13 +73,13 @@ type memoryTest struct {
 
 var _ Test = (*memoryTest)(nil)
 
-func (t *memoryTest) Ops() []bench.Op        { return nil }
-func (t *memoryTest) Dataset() bench.Dataset { return nil }
-func (t *memoryTest) BlockSize() int64       { return t.block }
+func (t *memoryTest) Ops() []workload.Op        { return nil }
+func (t *memoryTest) Dataset() workload.Dataset { return nil }
+func (t *memoryTest) BlockSize() int64          { return t.block }
 
 // perThread is memory_thread_init's quota: each thread runs exactly
 // memory-total-size / memory-block-size / threads events, then returns
-// bench.ErrNoMoreEvents (0: no limit).
+// workload.ErrNoMoreEvents (0: no limit).
 func (t *memoryTest) perThread() int64 {
 	if t.total == 0 {
 		return 0
@@ -104,12 +104,12 @@ func (t *memoryTest) Mode(int64) []string {
 	}
 }
 
-// NewWorker implements bench.Instance. Buffers are zeroed by writing, as
+// NewWorker implements workload.Instance. Buffers are zeroed by writing, as
 // memory_init memsets them: fresh pages that were never written all map
 // to the kernel's zero page, which reads measurably slower (11 against
 // 37 GB/s for 1 MiB blocks here). Go's allocator aligns a power-of-2 block
 // to its size up to a page, as sb_memalign does.
-func (t *memoryTest) NewWorker(_ context.Context, env bench.WorkerEnv) (bench.Worker, error) {
+func (t *memoryTest) NewWorker(_ context.Context, env workload.WorkerEnv) (workload.Worker, error) {
 	w := &memoryWorker{rng: newXoroshiro(env.Rand.Uint64(), env.Rand.Uint64()), left: -1}
 	if q := t.perThread(); q > 0 {
 		w.left = q
@@ -178,7 +178,7 @@ type memoryWorker struct {
 func (w *memoryWorker) Event(context.Context) error {
 	if w.left >= 0 { // memory_next_event: if (!tls_total_ops--) no more events
 		if w.left == 0 {
-			return bench.ErrNoMoreEvents
+			return workload.ErrNoMoreEvents
 		}
 		w.left--
 	}

@@ -5,31 +5,31 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/dbgauge/dbgauge/bench"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // CPU is sysbench's cpu test (src/tests/cpu/sb_cpu.c): an event verifies
 // every number from 3 up to cpu-max-prime by trial division.
 type CPU struct{}
 
-var _ bench.Workload = CPU{}
+var _ workload.Workload = CPU{}
 
-// Meta implements bench.Workload.
-func (CPU) Meta() bench.Meta {
-	return bench.Meta{Name: "cpu", Family: Family,
+// Meta implements workload.Workload.
+func (CPU) Meta() workload.Meta {
+	return workload.Meta{Name: "cpu", Family: Family,
 		Description: "sysbench's cpu test: each event verifies the primes up to --cpu-max-prime by trial division"}
 }
 
-// Options implements bench.Workload.
-func (CPU) Options() []bench.Option {
-	return []bench.Option{
+// Options implements workload.Workload.
+func (CPU) Options() []workload.Option {
+	return []workload.Option{
 		// 10000 and the int range are sysbench's (sb_cpu.c cpu_args, cpu_init).
-		{Name: "cpu-max-prime", Help: "upper limit for primes generator", Kind: bench.Int, Default: "10000", Min: 1, Max: math.MaxInt32},
+		{Name: "cpu-max-prime", Help: "upper limit for primes generator", Kind: workload.Int, Default: "10000", Min: 1, Max: math.MaxInt32},
 	}
 }
 
-// Configure implements bench.Workload.
-func (CPU) Configure(v bench.Values, _ bench.Params) (bench.Instance, error) {
+// Configure implements workload.Workload.
+func (CPU) Configure(v workload.Values, _ workload.Params) (workload.Instance, error) {
 	return &cpuTest{maxPrime: uint64(v.Int("cpu-max-prime"))}, nil
 }
 
@@ -37,14 +37,14 @@ type cpuTest struct{ maxPrime uint64 }
 
 var _ Test = (*cpuTest)(nil)
 
-func (t *cpuTest) Ops() []bench.Op        { return nil }
-func (t *cpuTest) Dataset() bench.Dataset { return nil }
-func (t *cpuTest) BlockSize() int64       { return 0 }
-func (t *cpuTest) EventLimit() int64      { return 0 }
+func (t *cpuTest) Ops() []workload.Op        { return nil }
+func (t *cpuTest) Dataset() workload.Dataset { return nil }
+func (t *cpuTest) BlockSize() int64          { return 0 }
+func (t *cpuTest) EventLimit() int64         { return 0 }
 func (t *cpuTest) Mode(int64) []string {
 	return []string{fmt.Sprintf("Prime numbers limit: %d", t.maxPrime), ""}
 }
-func (t *cpuTest) NewWorker(context.Context, bench.WorkerEnv) (bench.Worker, error) {
+func (t *cpuTest) NewWorker(context.Context, workload.WorkerEnv) (workload.Worker, error) {
 	return &cpuWorker{maxPrime: t.maxPrime}, nil
 }
 

@@ -6,16 +6,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dbgauge/dbgauge/bench"
 	"github.com/dbgauge/dbgauge/randgen"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // countingMeter counts operations by id: the runner's Meter reduced to what
 // these tests check.
 type countingMeter struct{ ok, failed [3]int }
 
-func (m *countingMeter) Begin() bench.Mark { return 0 }
-func (m *countingMeter) End(op bench.OpID, _ bench.Mark, err error) {
+func (m *countingMeter) Begin() workload.Mark { return 0 }
+func (m *countingMeter) End(op workload.OpID, _ workload.Mark, err error) {
 	if err != nil {
 		m.failed[op]++
 		return
@@ -24,13 +24,13 @@ func (m *countingMeter) End(op bench.OpID, _ bench.Mark, err error) {
 }
 
 // configure configures test w with raw options for threads workers.
-func configure(t *testing.T, w bench.Workload, threads int, raw map[string]string) bench.Instance {
+func configure(t *testing.T, w workload.Workload, threads int, raw map[string]string) workload.Instance {
 	t.Helper()
-	v, err := bench.ParseValues(w.Options(), raw)
+	v, err := workload.ParseValues(w.Options(), raw)
 	if err != nil {
 		t.Fatal(err)
 	}
-	inst, err := w.Configure(v, bench.Params{Threads: threads})
+	inst, err := w.Configure(v, workload.Params{Threads: threads})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,18 +38,18 @@ func configure(t *testing.T, w bench.Workload, threads int, raw map[string]strin
 }
 
 // configureErr returns Configure's (or ParseValues') error.
-func configureErr(w bench.Workload, threads int, raw map[string]string) error {
-	v, err := bench.ParseValues(w.Options(), raw)
+func configureErr(w workload.Workload, threads int, raw map[string]string) error {
+	v, err := workload.ParseValues(w.Options(), raw)
 	if err != nil {
 		return err
 	}
-	_, err = w.Configure(v, bench.Params{Threads: threads})
+	_, err = w.Configure(v, workload.Params{Threads: threads})
 	return err
 }
 
-func worker(t *testing.T, inst bench.Instance, i int, m bench.Meter) bench.Worker {
+func worker(t *testing.T, inst workload.Instance, i int, m workload.Meter) workload.Worker {
 	t.Helper()
-	w, err := inst.NewWorker(context.Background(), bench.WorkerEnv{Rand: randgen.New(1, uint64(i)), Meter: m, Part: i})
+	w, err := inst.NewWorker(context.Background(), workload.WorkerEnv{Rand: randgen.New(1, uint64(i)), Meter: m, Part: i})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestMemoryQuota(t *testing.T) {
 		w := worker(t, inst, i, &countingMeter{})
 		n := 0
 		for ; n < 2000; n++ {
-			if err := w.Event(context.Background()); err == bench.ErrNoMoreEvents {
+			if err := w.Event(context.Background()); err == workload.ErrNoMoreEvents {
 				break
 			} else if err != nil {
 				t.Fatal(err)

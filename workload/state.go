@@ -1,4 +1,4 @@
-package bench
+package workload
 
 import "github.com/dbgauge/dbgauge/db"
 

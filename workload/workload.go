@@ -1,4 +1,4 @@
-// Package bench is the workload contract. A Workload declares its options as
+// Package workload is the workload contract. A Workload declares its options as
 // data and, configured with values, becomes an Instance: the operations it
 // measures, the Dataset it prepares and cleans up, and the Workers that run
 // one transaction (sysbench's "event") at a time.
@@ -7,8 +7,8 @@
 // runner owns time and output. Operations are timed through the Meter the
 // runner hands each worker.
 //
-// bench imports db and randgen only.
-package bench
+// workload imports db and randgen only.
+package workload
 
 import (
 	"context"

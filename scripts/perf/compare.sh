@@ -4,13 +4,13 @@
 # Prints medians of TPS and of client CPU per query (user+sys of the client
 # process / queries), and the ratios dbgauge/peer.
 #
-#   bench/compare.sh                 # defaults: TIME=10 REPS=3 THREADS="2 4 8"
-#   TIME=5 REPS=3 bench/compare.sh   # quicker
+#   scripts/perf/compare.sh                 # defaults: TIME=10 REPS=3 THREADS="2 4 8"
+#   TIME=5 REPS=3 scripts/perf/compare.sh   # quicker
 #
 # Needs sysbench (apt-get install sysbench) and starts the servers with
 # scripts/services (fsync off: the disk is out of the picture).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 TIME=${TIME:-10}
 REPS=${REPS:-3}
 THREADS=${THREADS:-"2 4 8"}
@@ -95,5 +95,5 @@ done
 "$DBG" cleanup oltp_point_select --db "${URL[pg]}" >/dev/null 2>&1
 "$PGBIN/pgbench" -i -I d "$PGURL" >/dev/null 2>&1
 
-python3 bench/summarize.py "$RES"
+python3 scripts/perf/summarize.py "$RES"
 echo "raw results: $RES" >&2

@@ -18,10 +18,10 @@
 # p99 went ten times the median: a server or machine stall, whose host
 # figures it prints), so its memory series says nothing either way.
 #
-#   bench/soak.sh                       # 30 minutes, PostgreSQL, oltp_read_write at 200/s
-#   MINUTES=5 RATE=500 bench/soak.sh
+#   scripts/perf/soak.sh                       # 30 minutes, PostgreSQL, oltp_read_write at 200/s
+#   MINUTES=5 RATE=500 scripts/perf/soak.sh
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 MINUTES=${MINUTES:-30}
 RATE=${RATE:-200}
 THREADS=${THREADS:-4}

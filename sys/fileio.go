@@ -10,7 +10,7 @@ import (
 	"sync"
 	"syscall"
 
-	"github.com/dbgauge/dbgauge/bench"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // FileIO is sysbench's fileio test (src/tests/fileio/sb_fileio.c, 1.0.20):
@@ -20,45 +20,45 @@ import (
 // fsync), and requests are never merged (file-merged-requests 0).
 type FileIO struct{}
 
-var _ bench.Workload = FileIO{}
+var _ workload.Workload = FileIO{}
 
 // Test modes, as sysbench names them.
 var fileModes = []string{"seqwr", "seqrewr", "seqrd", "rndrd", "rndwr", "rndrw"}
 
-// Meta implements bench.Workload.
-func (FileIO) Meta() bench.Meta {
-	return bench.Meta{Name: "fileio", Family: Family,
+// Meta implements workload.Workload.
+func (FileIO) Meta() workload.Meta {
+	return workload.Meta{Name: "fileio", Family: Family,
 		Description: "sysbench's fileio test: sequential or random reads, writes and fsyncs over prepared test files"}
 }
 
-// Options implements bench.Workload. Names and defaults are sb_fileio.c's
+// Options implements workload.Workload. Names and defaults are sb_fileio.c's
 // fileio_args; file-async-backlog and file-merged-requests are left out,
 // and file-dir is dbgauge's (sysbench uses the current directory).
-func (FileIO) Options() []bench.Option {
-	return []bench.Option{
-		{Name: "file-num", Help: "number of files to create", Kind: bench.Int, Default: "128", Min: 1, Max: 1 << 20},
-		{Name: "file-block-size", Help: "block size to use in all IO operations", Kind: bench.String, Default: "16384"},
-		{Name: "file-total-size", Help: "total size of files to create", Kind: bench.String, Default: "2G"},
-		{Name: "file-test-mode", Help: "test mode {seqwr, seqrewr, seqrd, rndrd, rndwr, rndrw} (required by run)", Kind: bench.String, Default: ""},
-		{Name: "file-io-mode", Help: "file operations mode (sync only)", Kind: bench.String, Default: "sync"},
-		{Name: "file-extra-flags", Help: "list of additional flags to use to open files {sync,dsync,direct}", Kind: bench.String, Default: ""},
-		{Name: "file-fsync-freq", Help: "do fsync() after this number of requests (0 - don't use fsync())", Kind: bench.Int, Default: "100", Min: 0, Max: math.MaxInt32},
-		{Name: "file-fsync-all", Help: "do fsync() after each write operation", Kind: bench.Bool, Default: "off"},
-		{Name: "file-fsync-end", Help: "do fsync() at the end of test", Kind: bench.Bool, Default: "on"},
-		{Name: "file-fsync-mode", Help: "which method to use for synchronization", Kind: bench.Enum, Default: "fsync", Choices: []string{"fsync", "fdatasync"}},
-		{Name: "file-rw-ratio", Help: "reads/writes ratio for combined test", Kind: bench.Float, Default: "1.5"},
-		{Name: "file-dir", Help: "directory of the test files (dbgauge's; sysbench uses the current directory)", Kind: bench.String, Default: "."},
+func (FileIO) Options() []workload.Option {
+	return []workload.Option{
+		{Name: "file-num", Help: "number of files to create", Kind: workload.Int, Default: "128", Min: 1, Max: 1 << 20},
+		{Name: "file-block-size", Help: "block size to use in all IO operations", Kind: workload.String, Default: "16384"},
+		{Name: "file-total-size", Help: "total size of files to create", Kind: workload.String, Default: "2G"},
+		{Name: "file-test-mode", Help: "test mode {seqwr, seqrewr, seqrd, rndrd, rndwr, rndrw} (required by run)", Kind: workload.String, Default: ""},
+		{Name: "file-io-mode", Help: "file operations mode (sync only)", Kind: workload.String, Default: "sync"},
+		{Name: "file-extra-flags", Help: "list of additional flags to use to open files {sync,dsync,direct}", Kind: workload.String, Default: ""},
+		{Name: "file-fsync-freq", Help: "do fsync() after this number of requests (0 - don't use fsync())", Kind: workload.Int, Default: "100", Min: 0, Max: math.MaxInt32},
+		{Name: "file-fsync-all", Help: "do fsync() after each write operation", Kind: workload.Bool, Default: "off"},
+		{Name: "file-fsync-end", Help: "do fsync() at the end of test", Kind: workload.Bool, Default: "on"},
+		{Name: "file-fsync-mode", Help: "which method to use for synchronization", Kind: workload.Enum, Default: "fsync", Choices: []string{"fsync", "fdatasync"}},
+		{Name: "file-rw-ratio", Help: "reads/writes ratio for combined test", Kind: workload.Float, Default: "1.5"},
+		{Name: "file-dir", Help: "directory of the test files (dbgauge's; sysbench uses the current directory)", Kind: workload.String, Default: "."},
 	}
 }
 
 // maxFileBlock bounds file-block-size (one buffer of it per thread).
 const maxFileBlock = 1 << 30
 
-// Configure implements bench.Workload with parse_arguments' checks. A file
+// Configure implements workload.Workload with parse_arguments' checks. A file
 // size that is not a whole number of blocks is refused: sysbench accepts it
 // and then issues shorter requests at the end of each file (and unaligned
 // ones in random modes), which dbgauge's byte counts would not reflect.
-func (FileIO) Configure(v bench.Values, p bench.Params) (bench.Instance, error) {
+func (FileIO) Configure(v workload.Values, p workload.Params) (workload.Instance, error) {
 	t := &fileTest{num: int(v.Int("file-num")), fsyncFreq: v.Int("file-fsync-freq"),
 		fsyncAll: v.Bool("file-fsync-all"), fsyncEnd: v.Bool("file-fsync-end"),
 		fdatasync: v.String("file-fsync-mode") == "fdatasync", rwRatio: v.Float("file-rw-ratio"),
@@ -122,12 +122,12 @@ const directAlign = 512
 
 // Operations: every request is one of these.
 const (
-	opRead bench.OpID = iota
+	opRead workload.OpID = iota
 	opWrite
 	opFsync
 )
 
-var fileOps = []bench.Op{{Name: "read", Class: bench.Read}, {Name: "write", Class: bench.Write}, {Name: "fsync", Class: bench.Other}}
+var fileOps = []workload.Op{{Name: "read", Class: workload.Read}, {Name: "write", Class: workload.Write}, {Name: "fsync", Class: workload.Other}}
 
 type fileTest struct {
 	dir                string
@@ -157,10 +157,10 @@ type fileTest struct {
 
 var _ Test = (*fileTest)(nil)
 
-func (t *fileTest) Ops() []bench.Op        { return fileOps }
-func (t *fileTest) Dataset() bench.Dataset { return nil }
-func (t *fileTest) BlockSize() int64       { return t.block }
-func (t *fileTest) EventLimit() int64      { return 0 }
+func (t *fileTest) Ops() []workload.Op        { return fileOps }
+func (t *fileTest) Dataset() workload.Dataset { return nil }
+func (t *fileTest) BlockSize() int64          { return t.block }
+func (t *fileTest) EventLimit() int64         { return 0 }
 
 // TestMode is --file-test-mode ("" when not given).
 func (t *fileTest) TestMode() string { return t.mode }
@@ -228,7 +228,7 @@ func (t *fileTest) openFlags() int {
 
 // request is one event: an operation on a file at an offset.
 type request struct {
-	op   bench.OpID
+	op   workload.OpID
 	file int
 	pos  int64
 	size int64
@@ -319,7 +319,7 @@ func (t *fileTest) nextRnd(rng *xoroshiro) request {
 // completed counts a finished read or write (file_execute_event's
 // read_ops++ / write_ops++), which rndrw's choice reads. Other modes need
 // no count (the runner counts operations), so they skip the lock.
-func (t *fileTest) completed(op bench.OpID) {
+func (t *fileTest) completed(op workload.OpID) {
 	if t.mode != "rndrw" {
 		return
 	}
@@ -332,10 +332,10 @@ func (t *fileTest) completed(op bench.OpID) {
 	t.mu.Unlock()
 }
 
-// NewWorker implements bench.Instance: each worker has its own page-aligned
+// NewWorker implements workload.Instance: each worker has its own page-aligned
 // buffer of one block, zeroed (parse_arguments' per_thread buffers). The
 // files must be open (Open).
-func (t *fileTest) NewWorker(_ context.Context, env bench.WorkerEnv) (bench.Worker, error) {
+func (t *fileTest) NewWorker(_ context.Context, env workload.WorkerEnv) (workload.Worker, error) {
 	if t.files == nil {
 		return nil, fmt.Errorf("the test files are not open")
 	}
@@ -347,7 +347,7 @@ type fileWorker struct {
 	t   *fileTest
 	buf []byte
 	rng xoroshiro
-	m   bench.Meter
+	m   workload.Meter
 }
 
 // Event is file_execute_event for the request file_next_event hands out.

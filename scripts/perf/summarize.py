@@ -1,4 +1,4 @@
-"""Medians and ratios of bench/compare.sh's raw results (name, tps, queries, cpu_s).
+"""Medians and ratios of scripts/perf/compare.sh's raw results (name, tps, queries, cpu_s).
 
 For prepare rows, tps holds the wall seconds. Prints a Markdown table."""
 import collections

@@ -5,15 +5,15 @@
 # figure and the ratio dbgauge/sysbench: they measure the same thing when the
 # ratio is near 1 (docs/performance.md, "Machine micro-benchmarks").
 #
-#   bench/sys.sh                        # TIME=5 ROUNDS=3 THREADS=2 FILE_SIZE=256M
-#   TIME=10 ROUNDS=5 bench/sys.sh       # steadier
-#   ONLY='fileio' bench/sys.sh          # the cases whose name matches (grep -E)
+#   scripts/perf/sys.sh                        # TIME=5 ROUNDS=3 THREADS=2 FILE_SIZE=256M
+#   TIME=10 ROUNDS=5 scripts/perf/sys.sh       # steadier
+#   ONLY='fileio' scripts/perf/sys.sh          # the cases whose name matches (grep -E)
 #
 # Installs sysbench from Debian's packages if it is missing. The fileio test
 # files (FILE_SIZE for each tool) go to a temporary directory on the disk
 # under $TMPDIR (or /tmp), removed at the end.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 TIME=${TIME:-5}
 ROUNDS=${ROUNDS:-3}
 THREADS=${THREADS:-2}

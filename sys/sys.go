@@ -3,7 +3,7 @@
 // options and defaults, run by the same runner as the database workloads.
 // They need no database: the runner gives their workers a nil connection.
 //
-// sys imports bench only; like every workload it never starts
+// sys imports workload only; like every workload it never starts
 // goroutines, sleeps, reads a clock or prints.
 package sys
 
@@ -14,16 +14,16 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dbgauge/dbgauge/bench"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // Family is the Meta().Family of the sys tests.
 const Family = "sys"
 
-// Test is a configured sys test: a bench.Instance plus what the command and
+// Test is a configured sys test: a workload.Instance plus what the command and
 // the report need to know about it.
 type Test interface {
-	bench.Instance
+	workload.Instance
 	// Mode is the test's description before a run of events events (0: no
 	// limit), in sysbench's words (its print_mode), one line per element.
 	Mode(events int64) []string
@@ -36,10 +36,10 @@ type Test interface {
 }
 
 // Tests lists the sys tests.
-func Tests() []bench.Workload { return []bench.Workload{CPU{}, Memory{}, FileIO{}} }
+func Tests() []workload.Workload { return []workload.Workload{CPU{}, Memory{}, FileIO{}} }
 
 // Lookup finds a sys test by name.
-func Lookup(name string) (bench.Workload, bool) {
+func Lookup(name string) (workload.Workload, bool) {
 	for _, w := range Tests() {
 		if w.Meta().Name == name {
 			return w, true
@@ -101,7 +101,7 @@ func PrintSize(v float64) string {
 }
 
 // sizeOption reads a size option and checks its bounds.
-func sizeOption(v bench.Values, name string, lo, hi int64) (int64, error) {
+func sizeOption(v workload.Values, name string, lo, hi int64) (int64, error) {
 	n, err := ParseSize(v.String(name))
 	if err != nil {
 		return 0, fmt.Errorf("--%s: %v", name, err)
