@@ -56,14 +56,28 @@ func sameOp(t *testing.T, what string, got, want *Op) {
 	}
 }
 
+func sameTxn(t *testing.T, what string, got, want *Txn) {
+	t.Helper()
+	sameOp(t, what, got.Op, want.Op)
+	g, w := *got, *want
+	g.Op, w.Op = nil, nil
+	if g != w {
+		t.Errorf("%s: counters %+v, want %+v", what, g, w)
+	}
+}
+
 func sameSet(t *testing.T, what string, got, want *Set) {
 	t.Helper()
-	sameOp(t, what+" txn", got.Txn, want.Txn)
+	sameTxn(t, what+" txn", got.Txn, want.Txn)
+	for i := range want.Types {
+		sameTxn(t, what+" type", got.Types[i], want.Types[i])
+	}
 	for i := range want.Ops {
 		sameOp(t, what+" op", got.Ops[i], want.Ops[i])
 	}
+	sameOp(t, what+" pool wait", got.PoolWait, want.PoolWait)
 	g, w := *got, *want // the counters: everything but the histograms
-	g.Txn, g.Ops, w.Txn, w.Ops = nil, nil, nil, nil
+	g.Txn, g.Types, g.Ops, g.PoolWait, w.Txn, w.Types, w.Ops, w.PoolWait = nil, nil, nil, nil, nil, nil, nil, nil
 	if !reflect.DeepEqual(g, w) {
 		t.Errorf("%s: counters %+v, want %+v", what, g, w)
 	}
@@ -83,28 +97,36 @@ func latency(r *rand.Rand) int64 {
 func workerSets(seed uint64) (workers []*Set, ref *Set, lo, hi, sum int64) {
 	const nops = 3
 	r := rand.New(rand.NewPCG(seed, 1))
-	ref = NewSet(nops)
+	ref = NewSet(2, nops)
 	for range 5 {
-		workers = append(workers, NewSet(nops))
+		workers = append(workers, NewSet(2, nops))
 	}
 	lo = math.MaxInt64
 	for range 50000 {
 		w := workers[r.IntN(len(workers))]
 		ns, failed, txn := latency(r), r.IntN(10) == 0, r.IntN(3) == 0
-		op, class, counter := r.IntN(nops), r.IntN(MaxErrorClasses), r.IntN(20)
+		op, typ, class, counter := r.IntN(nops), r.IntN(2), 1+r.IntN(MaxErrorClasses-1), r.IntN(20)
 		for _, s := range []*Set{w, ref} {
 			if txn {
-				s.RecordTxn(ns, ns/2, failed)
+				c := 0
+				if failed {
+					c = class
+				}
+				s.RecordTxn(typ, ns, ns/2, c)
 			} else {
 				s.RecordOp(op, ns, failed)
 			}
 			switch counter {
 			case 0:
-				s.ErrorsByClass[class]++
+				s.Rollback(typ)
 			case 1:
-				s.IgnoredByClass[class]++
+				s.Ignore(typ, class)
 			case 2:
 				s.Reconnects++
+			case 3:
+				s.PoolWait.Record(ns, false)
+				s.Waits.ThinkNs += ns
+				s.Waits.ThinkCount++
 			}
 		}
 		if txn && !failed {
@@ -129,7 +151,7 @@ func TestSetMergeEqualsSingleRecorder(t *testing.T) {
 			t.Fatalf("worker %d: the stream recorded too little for the test to mean anything", i)
 		}
 	}
-	linear := NewSet(3)
+	linear := NewSet(2, 3)
 	for _, w := range workers {
 		linear.Merge(w)
 	}
@@ -175,19 +197,30 @@ func TestOpErrorTwin(t *testing.T) {
 }
 
 func TestSetResetAndTotals(t *testing.T) {
-	s := NewSet(3)
-	s.RecordTxn(5000, 10, false)
+	s := NewSet(1, 3)
+	s.RecordTxn(0, 5000, 10, 0)
+	s.RecordTxn(0, 5000, 10, 2)
 	s.RecordOp(2, 2*Highest, true)
-	s.Reconnects, s.ErrorsByClass[2], s.IgnoredByClass[3] = 1, 1, 1
+	s.Reconnects = 1
+	s.Ignore(0, 3)
+	s.Rollback(0)
 	s.Reset()
-	sameSet(t, "after Reset", s, NewSet(3))
+	sameSet(t, "after Reset", s, NewSet(1, 3))
 	// Still works, and the first record after Reset sets the minimum.
-	want := NewSet(3)
+	want := NewSet(1, 3)
 	for _, x := range []*Set{s, want} {
-		x.RecordTxn(700_000, 1, false)
-		x.RecordTxn(900_000, 1, false)
+		x.RecordTxn(0, 700_000, 1, 0)
+		x.RecordTxn(0, 900_000, 1, 0)
 		x.RecordOp(1, 5, true)
-		x.ErrorsByClass[0], x.ErrorsByClass[MaxErrorClasses-1], x.IgnoredByClass[4] = 2, 5, 3
+		for range 2 {
+			x.RecordTxn(0, 5, 1, 1)
+		}
+		for range 5 {
+			x.RecordTxn(0, 5, 1, MaxErrorClasses-1)
+		}
+		for range 3 {
+			x.Ignore(0, 4)
+		}
 	}
 	sameSet(t, "reused after Reset", s, want)
 	if s.Txn.MinNs != 700_000 || s.Errors() != 7 || s.Ignored() != 3 {
@@ -211,13 +244,13 @@ func TestClamp(t *testing.T) {
 }
 
 func TestValuesAboveAnHourAreClampedAndCounted(t *testing.T) {
-	s := NewSet(1)
+	s := NewSet(1, 1)
 	s.RecordOp(0, int64(2*time.Hour), false)
 	s.RecordOp(0, int64(3*time.Hour), true)
-	s.RecordTxn(int64(4*time.Hour), 0, true)
-	s.RecordTxn(int64(90*time.Minute), 0, false)
-	s.RecordTxn(int64(time.Hour), 0, false) // exactly one hour fits
-	s.RecordTxn(int64(time.Millisecond), 0, false)
+	s.RecordTxn(0, int64(4*time.Hour), 0, 1)
+	s.RecordTxn(0, int64(90*time.Minute), 0, 0)
+	s.RecordTxn(0, int64(time.Hour), 0, 0) // exactly one hour fits
+	s.RecordTxn(0, int64(time.Millisecond), 0, 0)
 	if s.Clamped != 4 {
 		t.Fatalf("Clamped = %d, want 4", s.Clamped)
 	}

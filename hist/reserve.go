@@ -20,13 +20,20 @@ const ReserveBuckets = 16384
 // the first minutes of a long run, and widening later reallocates.
 const reserveCount = 256
 
-// Reserve gives the success histogram of the transaction and of every
-// operation of s room for n populated buckets. s must be empty; its
-// contents and results are those of a new Set.
-func (s *Set) Reserve(n int) {
+// Reserve gives the success histogram of the transactions, of every type
+// and every operation of s, and of the pool's waits if pooled, room for n
+// populated buckets. s must be empty; its contents and results are those of
+// a new Set.
+func (s *Set) Reserve(n int, pooled bool) {
 	s.Txn.reserve(n)
+	for _, t := range s.Types {
+		t.reserve(n)
+	}
 	for _, o := range s.Ops {
 		o.reserve(n)
+	}
+	if pooled {
+		s.PoolWait.reserve(n)
 	}
 }
 

@@ -23,8 +23,8 @@ func TestBucketWidthVisitsEachBucketOnce(t *testing.T) {
 // A reserved Set gives the same histograms as a new one, and merging a
 // long run's worth of spread-out latencies into it allocates nothing.
 func TestReserveKeepsResultsAndMemory(t *testing.T) {
-	fresh, reserved := NewSet(1), NewSet(1)
-	reserved.Reserve(ReserveBuckets)
+	fresh, reserved := NewSet(1, 1), NewSet(1, 1)
+	reserved.Reserve(ReserveBuckets, true)
 	if reserved.Txn.Count() != 0 || reserved.Ops[0].OK.Populated() != 0 {
 		t.Fatalf("a reserved Set is not empty: %d counts, %d buckets", reserved.Txn.Count(), reserved.Ops[0].OK.Populated())
 	}
@@ -33,13 +33,13 @@ func TestReserveKeepsResultsAndMemory(t *testing.T) {
 		t.Fatalf("reserving %d buckets took %d bytes", ReserveBuckets, size)
 	}
 	r := rand.New(rand.NewPCG(1, 2))
-	iv := NewSet(1)
+	iv := NewSet(1, 1)
 	for range 600 { // 600 intervals of 200 latencies with a long tail
 		iv.Reset()
 		for range 200 {
 			v := int64(100_000 * (1 + 100*r.ExpFloat64()*r.Float64()*r.ExpFloat64()))
 			iv.RecordOp(0, v, false)
-			iv.RecordTxn(v, v, false)
+			iv.RecordTxn(0, v, v, 0)
 		}
 		fresh.Merge(iv)
 		reserved.Merge(iv)
@@ -51,7 +51,7 @@ func TestReserveKeepsResultsAndMemory(t *testing.T) {
 	if got := reserved.Ops[0].OK.GetMemorySize(); got != size {
 		t.Errorf("memory of a reserved histogram went from %d to %d bytes within its reservation", size, got)
 	}
-	for name, pair := range map[string][2]*Op{"txn": {fresh.Txn, reserved.Txn}, "op": {fresh.Ops[0], reserved.Ops[0]}} {
+	for name, pair := range map[string][2]*Op{"txn": {fresh.Txn.Op, reserved.Txn.Op}, "op": {fresh.Ops[0], reserved.Ops[0]}} {
 		a, _ := Encode(pair[0].OK)
 		b, _ := Encode(pair[1].OK)
 		if !bytes.Equal(a, b) {

@@ -80,17 +80,69 @@ func (o *Op) Reset() {
 // integers defined by the db package.
 const MaxErrorClasses = 16
 
-// Set is everything one worker records in one interval: transactions, each
-// operation, and counters. A Set is owned by one goroutine at a time.
-type Set struct {
-	Txn *Op
-	Ops []*Op
-	// ErrorsByClass counts failed transactions by error class; IgnoredByClass
-	// counts errors that were ignored (the transaction rolled back and retried).
+// Txn is one transaction type's latencies and counts.
+type Txn struct {
+	*Op
+	// ErrorsByClass counts failed transactions by error class;
+	// IgnoredByClass counts errors that were ignored (the transaction rolled
+	// back and retried).
 	ErrorsByClass  [MaxErrorClasses]int64
 	IgnoredByClass [MaxErrorClasses]int64
-	Reconnects     int64
-	Clamped        int64
+	// Rollbacks counts the transactions that rolled back as the workload
+	// intended (TPC-C's unused item): successes, also in Op.
+	Rollbacks int64
+}
+
+func newTxn() *Txn { return &Txn{Op: NewOp()} }
+
+func (t *Txn) merge(from *Txn) {
+	t.Op.Merge(from.Op)
+	for i := range t.ErrorsByClass {
+		t.ErrorsByClass[i] += from.ErrorsByClass[i]
+		t.IgnoredByClass[i] += from.IgnoredByClass[i]
+	}
+	t.Rollbacks += from.Rollbacks
+}
+
+func (t *Txn) reset() {
+	t.Op.Reset()
+	t.ErrorsByClass = [MaxErrorClasses]int64{}
+	t.IgnoredByClass = [MaxErrorClasses]int64{}
+	t.Rollbacks = 0
+}
+
+// Waits sums the time users spent waiting outside the response time:
+// keying before and think time after transactions (off the connection), and
+// pauses inside them (holding it).
+type Waits struct {
+	KeyingNs, KeyingCount int64
+	ThinkNs, ThinkCount   int64
+	PauseNs, PauseCount   int64
+}
+
+func (w *Waits) add(from Waits) {
+	w.KeyingNs += from.KeyingNs
+	w.KeyingCount += from.KeyingCount
+	w.ThinkNs += from.ThinkNs
+	w.ThinkCount += from.ThinkCount
+	w.PauseNs += from.PauseNs
+	w.PauseCount += from.PauseCount
+}
+
+// Set is everything one connection's users record in one interval: all
+// transactions (Txn) and each type, each operation, the connection pool's
+// waits, and counters. A Set is written by one goroutine at a time.
+type Set struct {
+	Txn   *Txn
+	Types []*Txn
+	Ops   []*Op
+	// PoolWait is the time users waited for a free connection (when users
+	// outnumber connections), part of the response time.
+	PoolWait *Op
+	Waits    Waits
+	// ErrorsByClass and IgnoredByClass are Txn's: every type's together.
+	Reconnects int64
+	Clamped    int64
 	// BusyNs is the time spent inside transactions (sysbench's per-thread
 	// "execution time").
 	BusyNs int64
@@ -99,6 +151,10 @@ type Set struct {
 	// of the starts behind their intended times.
 	Starts, Late, Dropped int64
 	LagSumNs, LagMaxNs    int64
+	// Measured says whether what is recorded into the Set counts (it is
+	// false during warmup); the collector sets it before handing the Set to
+	// recorders.
+	Measured bool
 }
 
 // RecordStart adds one scheduled start lagNs behind its intended time.
@@ -111,9 +167,13 @@ func (s *Set) RecordStart(lagNs int64, late bool) {
 	s.LagMaxNs = max(s.LagMaxNs, lagNs)
 }
 
-// NewSet returns an empty Set for nops operations.
-func NewSet(nops int) *Set {
-	s := &Set{Txn: NewOp(), Ops: make([]*Op, nops)}
+// NewSet returns an empty Set for ntypes transaction types and nops
+// operations.
+func NewSet(ntypes, nops int) *Set {
+	s := &Set{Txn: newTxn(), Types: make([]*Txn, ntypes), Ops: make([]*Op, nops), PoolWait: NewOp()}
+	for i := range s.Types {
+		s.Types[i] = newTxn()
+	}
 	for i := range s.Ops {
 		s.Ops[i] = NewOp()
 	}
@@ -127,20 +187,46 @@ func (s *Set) RecordOp(op int, ns int64, failed bool) {
 	}
 }
 
-// RecordTxn adds one transaction latency; busy is the time the worker spent in
-// it (without queueing time under a rate limit).
-func (s *Set) RecordTxn(ns, busy int64, failed bool) {
+// RecordTxn adds one transaction of type typ: its latency, and busy, the
+// time spent in it (without queueing time under a rate limit). A failed
+// transaction counts in its error class.
+func (s *Set) RecordTxn(typ int, ns, busy int64, class int) {
+	failed := class != 0
 	if s.Txn.Record(ns, failed) {
 		s.Clamped++
+	}
+	s.Types[typ].Record(ns, failed)
+	if failed {
+		s.Txn.ErrorsByClass[class]++
+		s.Types[typ].ErrorsByClass[class]++
 	}
 	s.BusyNs += busy
 }
 
+// Ignore counts an ignored error of class on a transaction of type typ.
+func (s *Set) Ignore(typ, class int) {
+	s.Txn.IgnoredByClass[class]++
+	s.Types[typ].IgnoredByClass[class]++
+}
+
+// Rollback counts an expected rollback of type typ (recorded with RecordTxn
+// as a success).
+func (s *Set) Rollback(typ int) {
+	s.Txn.Rollbacks++
+	s.Types[typ].Rollbacks++
+}
+
 // Ignored returns the total of ignored errors.
-func (s *Set) Ignored() int64 { return sum(s.IgnoredByClass[:]) }
+func (s *Set) Ignored() int64 { return sum(s.Txn.IgnoredByClass[:]) }
 
 // Errors returns the total of failed transactions.
-func (s *Set) Errors() int64 { return sum(s.ErrorsByClass[:]) }
+func (s *Set) Errors() int64 { return sum(s.Txn.ErrorsByClass[:]) }
+
+// ErrorsOf is the failed transactions of type t (nil: all).
+func ErrorsOf(t *Txn) int64 { return sum(t.ErrorsByClass[:]) }
+
+// IgnoredOf is the ignored errors of type t.
+func IgnoredOf(t *Txn) int64 { return sum(t.IgnoredByClass[:]) }
 
 func sum(v []int64) int64 {
 	var t int64
@@ -152,14 +238,15 @@ func sum(v []int64) int64 {
 
 // Merge adds from into s exactly.
 func (s *Set) Merge(from *Set) {
-	s.Txn.Merge(from.Txn)
+	s.Txn.merge(from.Txn)
+	for i, t := range from.Types {
+		s.Types[i].merge(t)
+	}
 	for i, o := range from.Ops {
 		s.Ops[i].Merge(o)
 	}
-	for i := range s.ErrorsByClass {
-		s.ErrorsByClass[i] += from.ErrorsByClass[i]
-		s.IgnoredByClass[i] += from.IgnoredByClass[i]
-	}
+	s.PoolWait.Merge(from.PoolWait)
+	s.Waits.add(from.Waits)
 	s.Reconnects += from.Reconnects
 	s.Clamped += from.Clamped
 	s.BusyNs += from.BusyNs
@@ -172,12 +259,15 @@ func (s *Set) Merge(from *Set) {
 
 // Reset empties s, keeping its storage.
 func (s *Set) Reset() {
-	s.Txn.Reset()
+	s.Txn.reset()
+	for _, t := range s.Types {
+		t.reset()
+	}
 	for _, o := range s.Ops {
 		o.Reset()
 	}
-	s.ErrorsByClass = [MaxErrorClasses]int64{}
-	s.IgnoredByClass = [MaxErrorClasses]int64{}
+	s.PoolWait.Reset()
+	s.Waits = Waits{}
 	s.Reconnects, s.Clamped, s.BusyNs = 0, 0, 0
 	s.Starts, s.Late, s.Dropped, s.LagSumNs, s.LagMaxNs = 0, 0, 0, 0, 0
 }

@@ -16,10 +16,13 @@ type Slot struct {
 	spare *Set // owned by the collector
 }
 
-// NewSlot returns a Slot for nops operations.
-func NewSlot(nops int) *Slot {
-	s := &Slot{spare: NewSet(nops)}
-	s.cur.Store(NewSet(nops))
+// NewSlot returns a Slot for ntypes transaction types and nops operations;
+// what is recorded counts (Set.Measured) if measured.
+func NewSlot(ntypes, nops int, measured bool) *Slot {
+	s := &Slot{spare: NewSet(ntypes, nops)}
+	cur := NewSet(ntypes, nops)
+	cur.Measured = measured
+	s.cur.Store(cur)
 	return s
 }
 
@@ -33,11 +36,13 @@ func (s *Slot) Acquire() *Set {
 func (s *Slot) Release() { s.busy.Store(0) }
 
 // Swap is called by the collector only: it installs an empty Set and returns
-// the one holding everything recorded since the previous Swap. The caller
-// owns the returned Set until it passes it to Recycle.
-func (s *Slot) Swap() *Set {
+// the one holding everything recorded since the previous Swap; measured
+// says whether what is recorded from now on counts. The caller owns the
+// returned Set until it passes it to Recycle.
+func (s *Slot) Swap(measured bool) *Set {
 	next := s.spare
 	s.spare = nil
+	next.Measured = measured
 	old := s.cur.Swap(next)
 	// Go's atomics are sequentially consistent: once busy reads 0 after the
 	// swap, any record that loaded old has finished, and any later record

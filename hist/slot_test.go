@@ -10,10 +10,10 @@ import (
 
 // record is what worker w records for its i-th event.
 func record(s *Set, w, i int64) {
-	s.RecordTxn(i, w+1, false)
+	s.RecordTxn(0, i, w+1, 0)
 	s.RecordOp(int(i%2), i*1000+w, i%7 == 0)
 	if i%101 == 0 {
-		s.ErrorsByClass[w%MaxErrorClasses]++
+		s.Ignore(0, int(w%MaxErrorClasses))
 	}
 }
 
@@ -26,14 +26,14 @@ func TestSlotSwapLosesNothing(t *testing.T) {
 			const n, checkpoints = 100000, 10
 			slots := make([]*Slot, workers)
 			for w := range slots {
-				slots[w] = NewSlot(2)
+				slots[w] = NewSlot(1, 2, true)
 			}
 			var rounds atomic.Int64 // completed collector rounds
 			stop := make(chan struct{})
 			collected := make(chan *Set)
 			nonEmpty := make([]int, workers) // per slot: swaps that returned records
 			go func() {
-				total := NewSet(2)
+				total := NewSet(1, 2)
 				for {
 					select {
 					case <-stop:
@@ -42,7 +42,7 @@ func TestSlotSwapLosesNothing(t *testing.T) {
 					default:
 					}
 					for w, sl := range slots {
-						set := sl.Swap()
+						set := sl.Swap(true)
 						if set.Txn.Count() > 0 {
 							nonEmpty[w]++
 						}
@@ -76,13 +76,13 @@ func TestSlotSwapLosesNothing(t *testing.T) {
 			close(stop)
 			total := <-collected
 			for w, sl := range slots {
-				total.Merge(sl.Swap())
+				total.Merge(sl.Swap(true))
 				if nonEmpty[w] < checkpoints {
 					t.Errorf("slot %d: only %d swaps collected records, want at least %d", w, nonEmpty[w], checkpoints)
 				}
 			}
 
-			want := NewSet(2)
+			want := NewSet(1, 2)
 			for w := range workers {
 				for i := int64(1); i <= n; i++ {
 					record(want, int64(w), i)
@@ -100,16 +100,16 @@ func TestSlotSwapLosesNothing(t *testing.T) {
 }
 
 func TestSlotSwapHandsOverSets(t *testing.T) {
-	sl := NewSlot(3)
+	sl := NewSlot(1, 3, true)
 	first := sl.Acquire()
 	if len(first.Ops) != 3 {
 		t.Fatalf("Set has %d ops, want 3", len(first.Ops))
 	}
 	for i := range int64(3) {
-		sl.Acquire().RecordTxn(1000+i, 1, false)
+		sl.Acquire().RecordTxn(0, 1000+i, 1, 0)
 		sl.Release()
 	}
-	got := sl.Swap()
+	got := sl.Swap(true)
 	if got != first || got.Txn.Count() != 3 {
 		t.Fatalf("Swap returned %p with %d records, want the recording Set %p with 3", got, got.Txn.Count(), first)
 	}
@@ -124,7 +124,7 @@ func TestSlotSwapHandsOverSets(t *testing.T) {
 	if got.Txn.Count() != 0 || got.BusyNs != 0 {
 		t.Fatal("Recycle must empty the Set")
 	}
-	if again := sl.Swap(); again != second || again.Ops[2].Errors() != 1 {
+	if again := sl.Swap(true); again != second || again.Ops[2].Errors() != 1 {
 		t.Fatal("second Swap must return the Set recorded into since the first")
 	}
 	if cur := sl.Acquire(); cur != got || cur.Txn.Count() != 0 {

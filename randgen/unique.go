@@ -8,6 +8,9 @@ import "sync/atomic"
 type Unique struct {
 	index  atomic.Uint32
 	offset uint32
+	// stride is how far apart this generator's indexes are: a shard of n
+	// takes every n-th value of the sequence, from its own index on.
+	stride uint32
 }
 
 // uniquePrime is the largest prime below 2^32 congruent to 3 mod 4, which
@@ -27,14 +30,20 @@ func permuteQPR(x uint32) uint32 {
 
 // NewUnique returns a generator whose sequence is fixed by seed; start skips
 // the first start values (to continue a sequence a previous run began).
-func NewUnique(seed uint64, start uint32) *Unique {
-	u := &Unique{offset: permuteQPR(permuteQPR(uint32(mix(seed^0x756e69717565))) + 0x46790905)}
-	u.index.Store(permuteQPR(permuteQPR(uint32(mix(seed)>>32))+0x682f0161) + start)
+func NewUnique(seed uint64, start uint32) *Unique { return NewUniqueShard(seed, start, 0, 1) }
+
+// NewUniqueShard is shard of shards' part of the sequence NewUnique(seed,
+// start) makes: values shard, shard+shards, shard+2*shards, ... of it, so
+// that the shards together draw exactly the values one generator would,
+// and never the same one.
+func NewUniqueShard(seed uint64, start uint32, shard, shards int) *Unique {
+	u := &Unique{offset: permuteQPR(permuteQPR(uint32(mix(seed^0x756e69717565))) + 0x46790905), stride: uint32(max(shards, 1))}
+	u.index.Store(permuteQPR(permuteQPR(uint32(mix(seed)>>32))+0x682f0161) + start + uint32(shard))
 	return u
 }
 
 // Next returns the next value.
 func (u *Unique) Next() uint32 {
-	i := u.index.Add(1) - 1
+	i := u.index.Add(u.stride) - u.stride
 	return permuteQPR((permuteQPR(i) + u.offset) ^ 0x5bf03635)
 }

@@ -34,8 +34,14 @@ func RunDoc(r *results.Result) *Doc {
 
 	lat := Section{Title: "Latency"}
 	lat.table(latencyTable([]string{"transactions"}, []results.Latency{r.Latency}))
+	if len(r.Transactions) > 0 {
+		lat.table(txnTable(r))
+	}
 	if len(r.Ops) > 0 {
 		lat.table(opsTable(r))
+	}
+	if p := waitsPara(r); p != "" {
+		lat.para(p)
 	}
 	lat.chart(charts["latency"])
 	if r.Totals.Schedule != nil {
@@ -179,6 +185,19 @@ func method(r *results.Result) Section {
 		p += fmt.Sprintf(" (%s family)", r.Workload.Family)
 	}
 	p += fmt.Sprintf(" ran with %s %s", fmtPlural(int64(ru.Threads), "thread"), strings.Join(how, " and "))
+	if ru.Connections > 0 && ru.Connections < ru.Threads {
+		p += fmt.Sprintf(" over %s (users borrow one per transaction)", fmtPlural(int64(ru.Connections), "connection"))
+	}
+	if ru.Think != "" {
+		p += fmt.Sprintf(", think time %s", ru.Think)
+	}
+	if sh := ru.Shard; sh != nil {
+		if len(sh.Merged) > 0 {
+			p += fmt.Sprintf(", merged from shards %s of %d", joinInts(sh.Merged), sh.Count)
+		} else {
+			p += fmt.Sprintf(", as shard %d of %d", sh.Index, sh.Count)
+		}
+	}
 	if ru.WarmupS > 0 {
 		p += fmt.Sprintf(", after %s of warmup that is not in the statistics", fmtSeconds(ru.WarmupS))
 	}
@@ -286,6 +305,43 @@ func latencyTable(names []string, ls []results.Latency) *Table {
 	return t
 }
 
+// txnTable has one row per transaction type.
+func txnTable(r *results.Result) *Table {
+	t := &Table{Head: []string{"transaction", "count", "tps", "rollbacks", "retried", "errors", "avg", "p50", "p95", "p99", "max"}, Align: "lrrrrrrrrrr"}
+	for _, name := range TxnOrder(r) {
+		x := r.Transactions[name]
+		l := x.Latency
+		t.Rows = append(t.Rows, []string{name, fmtCount(x.Count), fmtNum(x.TPS), fmtCount(x.Rollbacks), fmtCount(x.IgnoredErrors),
+			fmtCount(x.Errors), fmtMs(l.Avg), fmtMs(l.P50), fmtMs(l.P95), fmtMs(l.P99), fmtMs(l.Max)})
+	}
+	return t
+}
+
+// waitsPara says what users waited for a connection, and outside the
+// response time.
+func waitsPara(r *results.Result) string {
+	var parts []string
+	t := r.Totals
+	if pw := t.PoolWait; pw != nil {
+		parts = append(parts, fmt.Sprintf("%s users shared %s connections: waiting for one took %s ms on average (p50 %s, p99 %s, max %s ms), inside the response time.",
+			fmtCount(int64(r.Run.Threads)), fmtCount(int64(r.Run.Connections)), fmtMs(pw.Avg), fmtMs(pw.P50), fmtMs(pw.P99), fmtMs(pw.Max)))
+	}
+	if ws := t.Waits; ws != nil {
+		var w []string
+		if ws.KeyingCount > 0 {
+			w = append(w, fmt.Sprintf("keying %s ms", fmtMs(ws.KeyingMeanMs)))
+		}
+		if ws.ThinkCount > 0 {
+			w = append(w, fmt.Sprintf("think %s ms", fmtMs(ws.ThinkMeanMs)))
+		}
+		if ws.PauseCount > 0 {
+			w = append(w, fmt.Sprintf("pauses inside transactions %s ms", fmtMs(ws.PauseMeanMs)))
+		}
+		parts = append(parts, "Mean waits, not in the response time: "+strings.Join(w, ", ")+".")
+	}
+	return strings.Join(parts, " ")
+}
+
 func opsTable(r *results.Result) *Table {
 	t := &Table{Head: []string{"operation", "class", "count", "errors", "avg", "p50", "p95", "p99", "max"}, Align: "llrrrrrrr"}
 	for _, name := range opOrder(r) {
@@ -345,4 +401,12 @@ func resources(r *results.Result, charts map[string]*Chart) Section {
 		s.table(st)
 	}
 	return s
+}
+
+func joinInts(v []int) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ", ")
 }

@@ -123,6 +123,8 @@ func extras(w io.Writer, r *results.Result) {
 		fmt.Fprintf(w, "         %-7s %32.3f\n", p.name+":", p.v)
 	}
 	t := r.Totals
+	transactionTable(w, r)
+	waitLines(w, r)
 	if t.Errors+t.IgnoredErrors > 0 {
 		fmt.Fprintf(w, "\nErrors by class:                     ignored     failed\n")
 		names := map[string]bool{}
@@ -177,6 +179,51 @@ func extras(w io.Writer, r *results.Result) {
 	}
 	if r.Aborted != "" {
 		fmt.Fprintf(w, "Aborted on error: %s\n", oneLine(r.Aborted))
+	}
+}
+
+// transactionTable is one line per transaction type: what it ran, at
+// what rate, how it ended, and its latency.
+func transactionTable(w io.Writer, r *results.Result) {
+	if len(r.Transactions) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nTransactions (latency in ms):\n")
+	fmt.Fprintf(w, "    %-20s %10s %10s %9s %8s %7s %9s %9s %9s %9s %9s\n", "transaction", "count", "tps", "rollbacks", "retried", "errors", "avg", "p50", "p95", "p99", "max")
+	for _, name := range TxnOrder(r) {
+		x := r.Transactions[name]
+		fmt.Fprintf(w, "    %-20s %10d %10.2f %9d %8d %7d %9.3f %9.3f %9.3f %9.3f %9.3f\n", name, x.Count, x.TPS, x.Rollbacks,
+			x.IgnoredErrors, x.Errors, x.Latency.Avg, x.Latency.P50, x.Latency.P95, x.Latency.P99, x.Latency.Max)
+	}
+}
+
+// TxnOrder is the transaction types in the workload's order.
+func TxnOrder(r *results.Result) []string {
+	if len(r.TxnOrder) == len(r.Transactions) {
+		return r.TxnOrder
+	}
+	return slices.Sorted(maps.Keys(r.Transactions))
+}
+
+// waitLines says what users waited outside the response time, and for
+// connections.
+func waitLines(w io.Writer, r *results.Result) {
+	t := r.Totals
+	if pw := t.PoolWait; pw != nil {
+		fmt.Fprintf(w, "\nConnection pool (%d users over %d connections; the wait is in the response time):\n", r.Run.Threads, r.Run.Connections)
+		fmt.Fprintf(w, "    wait (ms): avg %.3f  p50 %.3f  p99 %.3f  max %.3f\n", pw.Avg, pw.P50, pw.P99, pw.Max)
+	}
+	if ws := t.Waits; ws != nil {
+		fmt.Fprintf(w, "\nWaits outside the response time (ms):\n")
+		if ws.KeyingCount > 0 {
+			fmt.Fprintf(w, "    keying: mean %.3f over %d\n", ws.KeyingMeanMs, ws.KeyingCount)
+		}
+		if ws.ThinkCount > 0 {
+			fmt.Fprintf(w, "    think:  mean %.3f over %d\n", ws.ThinkMeanMs, ws.ThinkCount)
+		}
+		if ws.PauseCount > 0 {
+			fmt.Fprintf(w, "    pause:  mean %.3f over %d (inside transactions, holding the connection)\n", ws.PauseMeanMs, ws.PauseCount)
+		}
 	}
 }
 

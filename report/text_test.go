@@ -40,6 +40,9 @@ func sample(t *testing.T) *results.Result {
 		Fairness:  results.Fairness{EventsAvg: 301.5, EventsStddev: 2.5, TimeAvgS: 3.0014, TimeStddevS: 0.001},
 		Ops:       map[string]results.OpStat{"point_select": {Class: "read", Count: 6030, Latency: results.Latency{Avg: 0.1, P50: 0.09, P95: 0.2, P99: 0.5, Max: 3}}, "commit": {Class: "other", Count: 603}},
 		Histogram: h,
+		Transactions: map[string]results.TxnStat{"oltp_read_write": {Count: 603, TPS: 200.64, IgnoredErrors: 11,
+			Latency: results.Latency{Avg: 9.95, P50: 4.2, P95: 5.37, P99: 900.5, Max: 1009.14}}},
+		TxnOrder: []string{"oltp_read_write"},
 	}
 }
 

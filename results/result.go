@@ -31,16 +31,23 @@ type Result struct {
 	// Thresholds are the --threshold checks, in the order given.
 	Thresholds []ThresholdOutcome `json:"thresholds,omitempty"`
 
-	Totals    Totals            `json:"totals"`
-	Latency   Latency           `json:"latency_ms"`
-	Ops       map[string]OpStat `json:"ops"`
-	Fairness  Fairness          `json:"fairness"`
-	Intervals []Interval        `json:"intervals"`
+	Totals  Totals            `json:"totals"`
+	Latency Latency           `json:"latency_ms"`
+	Ops     map[string]OpStat `json:"ops"`
+	// Transactions are the transaction types, in TxnOrder.
+	Transactions map[string]TxnStat `json:"transactions,omitempty"`
+	TxnOrder     []string           `json:"transaction_order,omitempty"`
+	Fairness     Fairness           `json:"fairness"`
+	Intervals    []Interval         `json:"intervals"`
 	// Histogram is the transactions' latency histogram (ns) in the HDR V2
 	// compressed format, base64 in JSON: results merge exactly from it.
 	Histogram []byte `json:"histogram"`
-	// OpHistograms are the operations' histograms, same format.
-	OpHistograms map[string][]byte `json:"op_histograms,omitempty"`
+	// OpHistograms are the operations' histograms, same format;
+	// TxnHistograms the transaction types', PoolWaitHistogram the pool's
+	// waits.
+	OpHistograms      map[string][]byte `json:"op_histograms,omitempty"`
+	TxnHistograms     map[string][]byte `json:"transaction_histograms,omitempty"`
+	PoolWaitHistogram []byte            `json:"pool_wait_histogram,omitempty"`
 }
 
 // Tool identifies the dbgauge that produced the result.
@@ -66,7 +73,11 @@ type Target struct {
 
 // Run holds the run settings.
 type Run struct {
+	// Threads is the number of users (sysbench's threads) of the whole run,
+	// over every shard; Connections the connections they share (equal when
+	// each user has its own).
 	Threads         int     `json:"threads"`
+	Connections     int     `json:"connections,omitempty"`
 	TimeS           float64 `json:"time_s"`
 	Events          int64   `json:"events"`
 	WarmupS         float64 `json:"warmup_s"`
@@ -77,6 +88,22 @@ type Run struct {
 	ReportIntervalS float64 `json:"report_interval_s"`
 	Percentile      float64 `json:"percentile"`
 	IgnoreErrors    string  `json:"ignore_errors"`
+	// Think is --think, the think time that replaced every transaction
+	// type's ("" : the workload's own).
+	Think string `json:"think,omitempty"`
+	// Shard is this run's part of a larger one (nil: the whole run);
+	// StartAt the common start of the measured load, if one was given.
+	Shard   *Shard `json:"shard,omitempty"`
+	StartAt string `json:"start_at,omitempty"`
+}
+
+// Shard says which part of a larger run a result holds: shard Index (from
+// 0) of Count, or, once merged, the shards it contains.
+type Shard struct {
+	Index int `json:"index"`
+	Count int `json:"count"`
+	// Merged lists the shards a merged result contains (merge sets it).
+	Merged []int `json:"merged,omitempty"`
 }
 
 // Dataset is the stamp of the data the run measured.
@@ -112,6 +139,41 @@ type Totals struct {
 	Clamped int64 `json:"clamped,omitempty"`
 	// Schedule describes an open-loop run (--rate); nil when closed-loop.
 	Schedule *Schedule `json:"schedule,omitempty"`
+	// Rollbacks counts transactions that rolled back as the workload
+	// intended (successes, in Transactions).
+	Rollbacks int64 `json:"rollbacks,omitempty"`
+	// PoolWait is the time users waited for a free connection, when they
+	// outnumbered the connections (part of the response time).
+	PoolWait *Latency `json:"pool_wait_ms,omitempty"`
+	// Waits are the means of what users waited outside the response time.
+	Waits *Waits `json:"waits,omitempty"`
+}
+
+// Waits are the think, keying and pause times of a run: counts and means
+// in milliseconds. Think and keying happen off the connection, pauses inside
+// a transaction holding it; none is in the response time.
+type Waits struct {
+	ThinkCount    int64   `json:"think_count"`
+	ThinkMeanMs   float64 `json:"think_mean_ms"`
+	KeyingCount   int64   `json:"keying_count"`
+	KeyingMeanMs  float64 `json:"keying_mean_ms"`
+	PauseCount    int64   `json:"pause_count"`
+	PauseMeanMs   float64 `json:"pause_mean_ms"`
+	ThinkTotalMs  float64 `json:"think_total_ms"`
+	KeyingTotalMs float64 `json:"keying_total_ms"`
+	PauseTotalMs  float64 `json:"pause_total_ms"`
+}
+
+// TxnStat is one transaction type's counts and latency.
+type TxnStat struct {
+	Count          int64            `json:"count"`
+	TPS            float64          `json:"tps"`
+	Errors         int64            `json:"errors"`
+	IgnoredErrors  int64            `json:"ignored_errors"`
+	Rollbacks      int64            `json:"rollbacks"`
+	ErrorsByClass  map[string]int64 `json:"errors_by_class,omitempty"`
+	IgnoredByClass map[string]int64 `json:"ignored_by_class,omitempty"`
+	Latency        Latency          `json:"latency_ms"`
 }
 
 // Schedule is how well an open-loop run kept its schedule.
@@ -192,6 +254,35 @@ type Interval struct {
 	Concurrency int64            `json:"concurrency,omitempty"`
 	Errors      map[string]int64 `json:"errors,omitempty"`
 	Ignored     map[string]int64 `json:"ignored,omitempty"`
+	// Counts are the interval's counts, from which its rates come, and
+	// Hist its transactions' latency histogram (HDR V2): what merge needs
+	// to merge the intervals of shards exactly.
+	Counts *IntervalCounts `json:"counts,omitempty"`
+	Hist   []byte          `json:"hist,omitempty"`
+	// Types are the transaction types' counts and histograms, when a
+	// workload has more than one.
+	Types map[string]IntervalType `json:"types,omitempty"`
+	// PoolWaitP99Ms is the pool wait's 99th percentile, when pooled.
+	PoolWaitP99Ms float64 `json:"pool_wait_p99_ms,omitempty"`
 	// Host is the host and dbgauge's process over the interval.
 	Host *HostSample `json:"host,omitempty"`
+}
+
+// IntervalCounts are an interval's integer counts.
+type IntervalCounts struct {
+	Reads      int64 `json:"reads"`
+	Writes     int64 `json:"writes"`
+	Other      int64 `json:"other"`
+	Reconnects int64 `json:"reconnects,omitempty"`
+	Rollbacks  int64 `json:"rollbacks,omitempty"`
+	Starts     int64 `json:"starts,omitempty"`
+	LagSumNs   int64 `json:"lag_sum_ns,omitempty"`
+}
+
+// IntervalType is one transaction type in one interval.
+type IntervalType struct {
+	Count     int64  `json:"count"`
+	Errors    int64  `json:"errors,omitempty"`
+	Rollbacks int64  `json:"rollbacks,omitempty"`
+	Hist      []byte `json:"hist,omitempty"`
 }

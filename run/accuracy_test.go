@@ -20,12 +20,13 @@ type spinner struct {
 	took    []time.Duration
 }
 
-func (s *spinner) Ops() []workload.Op        { return probeOps }
-func (s *spinner) Dataset() workload.Dataset { return nil }
-func (s *spinner) NewWorker(context.Context, workload.WorkerEnv) (workload.Worker, error) {
-	return s, nil
+func (s *spinner) instance() *testInst {
+	return &testInst{ops: probeOps, user: func(workload.UserEnv) workload.User {
+		return &userFunc{run: func(context.Context, workload.Tx) error { return s.event() }}
+	}}
 }
-func (s *spinner) Event(context.Context) error {
+
+func (s *spinner) event() error {
 	start := time.Now()
 	for time.Since(start) < s.service {
 	}
@@ -35,7 +36,6 @@ func (s *spinner) Event(context.Context) error {
 	s.mu.Unlock()
 	return nil
 }
-func (s *spinner) Close(context.Context) error { return nil }
 
 // exact returns the p-th percentile of d by the nearest-rank rule HDR uses.
 func exact(d []time.Duration, p float64) time.Duration {
@@ -55,7 +55,7 @@ func TestClosedLoopAccuracy(t *testing.T) {
 	for attempt := range 3 {
 		sp := &spinner{service: 2 * time.Millisecond}
 		cfg := config(t, &probe{})
-		cfg.Instance, cfg.Threads, cfg.Events = sp, 1, 400
+		cfg.Instance, cfg.Users, cfg.Events = sp.instance(), 1, 400
 		out, err := Run(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -85,7 +85,7 @@ func TestClosedLoopAccuracy(t *testing.T) {
 func TestOpenLoopCountsTheQueue(t *testing.T) {
 	sp := &spinner{service: 2 * time.Millisecond} // capacity 500/s on one thread
 	cfg := config(t, &probe{})
-	cfg.Instance, cfg.Threads, cfg.Duration, cfg.Interval = sp, 1, 2*time.Second, 500*time.Millisecond
+	cfg.Instance, cfg.Users, cfg.Duration, cfg.Interval = sp.instance(), 1, 2*time.Second, 500*time.Millisecond
 	cfg.Rate, cfg.Arrival = 1000, ArrivalFixed
 	out, err := Run(context.Background(), cfg)
 	if err != nil {

@@ -9,20 +9,19 @@ import (
 	"github.com/dbgauge/dbgauge/workload"
 )
 
-// collect swaps every worker's Set out, merges them into the interval and,
-// outside warmup, into the run's totals, and returns the interval.
-func (r *runner) collect(now time.Time, warmup bool) results.Interval {
+// collect swaps every connection's Set out, merges them into the interval
+// and, outside warmup, into the run's totals, and returns the interval.
+// measuredNext says whether what is recorded from now on counts.
+func (r *runner) collect(now time.Time, warmup, measuredNext bool) results.Interval {
 	iv := r.ivSet
 	iv.Reset()
-	for i, slot := range r.slots {
-		s := slot.Swap()
+	for _, c := range r.pool.conns {
+		s := c.slot.Swap(measuredNext)
 		iv.Merge(s)
 		if !warmup {
 			r.total.Merge(s)
-			r.wtotals[i].Events += s.Txn.Count()
-			r.wtotals[i].BusyNs += s.BusyNs
 		}
-		slot.Recycle(s)
+		c.slot.Recycle(s)
 	}
 	dur := now.Sub(r.lastTick).Seconds()
 	r.lastTick = now
@@ -46,8 +45,19 @@ func (r *runner) collect(now time.Time, warmup bool) results.Interval {
 	// interval line counts every error.
 	out.ErrPerSec = float64(iv.Errors()+iv.Ignored()) / dur
 	out.ReconnPerSec = float64(iv.Reconnects) / dur
-	out.Errors = byClass(iv.ErrorsByClass[:])
-	out.Ignored = byClass(iv.IgnoredByClass[:])
+	out.Errors = byClass(iv.Txn.ErrorsByClass[:])
+	out.Ignored = byClass(iv.Txn.IgnoredByClass[:])
+	out.Counts = &results.IntervalCounts{Reads: q.Read, Writes: q.Write, Other: q.Other, Reconnects: iv.Reconnects,
+		Rollbacks: iv.Txn.Rollbacks, Starts: iv.Starts, LagSumNs: iv.LagSumNs}
+	if iv.Txn.Count() > 0 {
+		out.Hist, _ = hist.Encode(iv.Txn.OK)
+	}
+	if len(r.types) > 1 {
+		out.Types = intervalTypes(r.types, iv)
+	}
+	if r.pool.pooled() && iv.PoolWait.Count() > 0 {
+		out.PoolWaitP99Ms = hist.Percentile(iv.PoolWait.OK, 99)
+	}
 	if r.sched != nil {
 		out.Late, out.Dropped = iv.Late, iv.Dropped
 		if iv.Starts > 0 {
@@ -58,6 +68,23 @@ func (r *runner) collect(now time.Time, warmup bool) results.Interval {
 		out.Concurrency = r.inEvent.Load()
 	}
 	return out
+}
+
+// intervalTypes is each transaction type's part of an interval.
+func intervalTypes(types []workload.Txn, s *hist.Set) map[string]results.IntervalType {
+	m := make(map[string]results.IntervalType, len(types))
+	for i, t := range types {
+		h := s.Types[i]
+		it := results.IntervalType{Count: h.Count(), Errors: hist.ErrorsOf(h), Rollbacks: h.Rollbacks}
+		if it.Count == 0 && it.Errors == 0 {
+			continue
+		}
+		if it.Count > 0 {
+			it.Hist, _ = hist.Encode(h.OK)
+		}
+		m[t.Name] = it
+	}
+	return m
 }
 
 // countQueries sums successful operations by class.

@@ -1,10 +1,16 @@
-// Package run is the runner: it opens one connection per worker, drives the
-// workers for --time or --events, retries ignorable errors, stops on the
-// error policy or a signal, and owns every clock: each worker records into
-// its own histograms (hist.Slot, no lock on the hot path) and a collector
-// merges them at every interval.
+// Package run is the runner: it opens the connections, makes the users and
+// drives them for --time or --events; a user borrows a connection for each
+// transaction (when users outnumber connections, from a FIFO pool, and the
+// wait is part of the response time). It waits think, keying and pause
+// times for the workload and keeps them out of the response time, retries
+// ignorable errors with the same inputs, follows the open-loop schedule,
+// stops on the error policy or a signal, and owns every clock: each
+// connection's users record into its own histograms (hist.Slot, no lock on
+// the hot path) and a collector merges them at every interval. A run can
+// be one shard of a larger one: users, connections, events and the
+// schedule are dealt round-robin (workload.Shard).
 //
-// run imports bench, db, hist, randgen and results; never a workload or a
+// run imports workload, db, hist, randgen and results; never a workload or a
 // driver by name.
 package run
 
@@ -19,25 +25,36 @@ import (
 // Config is one run.
 type Config struct {
 	Instance workload.Instance
-	// Driver nil runs without a database: workers get a nil Conn (the
+	// Driver nil runs without a database: sessions get a nil Conn (the
 	// machine micro-benchmarks of sys).
-	Driver  db.Driver
-	Target  *db.Target
-	Threads int
+	Driver db.Driver
+	Target *db.Target
+	// Users and Connections are the whole run's (over every shard);
+	// Connections 0 means one per user.
+	Users, Connections int
+	// Shard is the part of the run this process does.
+	Shard workload.Shard
+	// StartAt, if set, is when the measured load starts (after Warmup,
+	// which starts Warmup earlier): shards started apart measure the same
+	// window, on the same interval grid.
+	StartAt time.Time
 	// Duration and Events limit the measured part; zero means no limit
-	// (at least one must be set).
+	// (at least one must be set). Events is the whole run's.
 	Duration time.Duration
 	Events   int64
 	// Warmup runs load that never reaches the statistics.
 	Warmup time.Duration
-	// Ramp starts the workers evenly over this time.
+	// Ramp starts the users evenly over this time.
 	Ramp time.Duration
 	// Rate > 0 makes the run open-loop at Rate transactions/s over all
-	// workers, with Arrival "fixed" or "poisson" gaps. MaxLag > 0 drops
-	// tickets that a worker takes more than MaxLag after their time.
+	// users (of every shard), with Arrival "fixed" or "poisson" gaps. MaxLag
+	// > 0 drops tickets that a user takes more than MaxLag after their time.
 	Rate    float64
 	Arrival string
 	MaxLag  time.Duration
+	// Think, if set, replaces every transaction type's think time (closed
+	// loop only).
+	Think *workload.Wait
 	// Interval is how often intervals are collected (and, with Report, printed).
 	Interval   time.Duration
 	Percentile float64
@@ -59,4 +76,23 @@ type Config struct {
 	// them from OnInterval, e.g. on disk), so memory stays flat however
 	// long the run.
 	DiscardIntervals bool
+}
+
+// users is this shard's number of users; conns its number of connections.
+func (c *Config) users() int { return int(c.Shard.Share(int64(c.Users))) }
+
+func (c *Config) conns() int {
+	m := c.Connections
+	if m <= 0 || m > c.Users {
+		m = c.Users
+	}
+	return max(int(c.Shard.Share(int64(m))), 1)
+}
+
+// events is this shard's share of the run's events (0: no limit).
+func (c *Config) events() int64 {
+	if c.Events <= 0 {
+		return 0
+	}
+	return c.Shard.Share(c.Events)
 }

@@ -15,7 +15,8 @@ import (
 // the Go runtime's sysmon retakes the P of every thread blocked for more
 // than 20 µs and wakes another thread: measured on PostgreSQL point selects
 // at 2 threads, GOMAXPROCS=2 gave 36-42k TPS and GOMAXPROCS=8 50-56k, at
-// the same client CPU. An idle P for each worker keeps the hand-off away.
+// the same client CPU. An idle P for each connection keeps the hand-off away (users beyond the
+// connections wait in the pool, not in system calls).
 //
 // An open-loop run (--rate) is below capacity by design, and there the extra
 // Ps cost memory, not time: side by side for 10 minutes at 200/s on
@@ -26,7 +27,7 @@ func procsFor(cfg Config, env string) int {
 	if env != "" || cfg.Rate > 0 {
 		return 0
 	}
-	return cfg.Threads + 2
+	return cfg.conns() + 2
 }
 
 // gcPercent reads the collector's current percent, -1 when it is off.

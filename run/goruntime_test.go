@@ -12,13 +12,13 @@ func TestProcsFor(t *testing.T) {
 		env  string
 		want int
 	}{
-		{Config{Threads: 4}, "", 6},                // closed loop: an idle P per worker
-		{Config{Threads: 4, Rate: 200}, "", 0},     // open loop: left as it is
-		{Config{Threads: 4}, "2", 0},               // the user's GOMAXPROCS is kept
-		{Config{Threads: 64, Rate: 1000}, "16", 0}, // both
+		{Config{Users: 4}, "", 6},                // closed loop: an idle P per worker
+		{Config{Users: 4, Rate: 200}, "", 0},     // open loop: left as it is
+		{Config{Users: 4}, "2", 0},               // the user's GOMAXPROCS is kept
+		{Config{Users: 64, Rate: 1000}, "16", 0}, // both
 	} {
 		if got := procsFor(c.cfg, c.env); got != c.want {
-			t.Errorf("procsFor(threads %d, rate %v, GOMAXPROCS=%q) = %d, want %d", c.cfg.Threads, c.cfg.Rate, c.env, got, c.want)
+			t.Errorf("procsFor(threads %d, rate %v, GOMAXPROCS=%q) = %d, want %d", c.cfg.Users, c.cfg.Rate, c.env, got, c.want)
 		}
 	}
 }
@@ -29,10 +29,10 @@ func TestGCFor(t *testing.T) {
 		env  string
 		want int
 	}{
-		{Config{Threads: 4}, "", 0},               // closed loop: the default, for throughput
-		{Config{Threads: 4, Rate: 200}, "", 50},   // open loop: half the garbage
-		{Config{Threads: 4, Rate: 200}, "100", 0}, // the user's GOGC is kept
-		{Config{Threads: 4, Rate: 200}, "off", 0},
+		{Config{Users: 4}, "", 0},               // closed loop: the default, for throughput
+		{Config{Users: 4, Rate: 200}, "", 50},   // open loop: half the garbage
+		{Config{Users: 4, Rate: 200}, "100", 0}, // the user's GOGC is kept
+		{Config{Users: 4, Rate: 200}, "off", 0},
 	} {
 		if got := gcFor(c.cfg, c.env); got != c.want {
 			t.Errorf("gcFor(rate %v, GOGC=%q) = %d, want %d", c.cfg.Rate, c.env, got, c.want)

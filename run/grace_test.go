@@ -12,35 +12,32 @@ import (
 )
 
 // sleeper runs pg_sleep(30) per event: an operation that outlives any grace.
-type sleeper struct{}
-
-func (sleeper) Ops() []workload.Op        { return probeOps }
-func (sleeper) Dataset() workload.Dataset { return nil }
-func (sleeper) NewWorker(_ context.Context, env workload.WorkerEnv) (workload.Worker, error) {
-	c, err := sqldb.Open(env.Conn, env.Driver)
-	return &sleepWorker{c: c, m: env.Meter}, err
+func sleeper() *testInst {
+	return &testInst{ops: probeOps,
+		open: func(_ context.Context, env workload.SessionEnv) (workload.Session, error) {
+			c, err := sqldb.Open(env.Conn, env.Driver)
+			return &connSession{c}, err
+		},
+		user: func(workload.UserEnv) workload.User {
+			return &userFunc{run: func(ctx context.Context, tx workload.Tx) error {
+				mark := tx.Begin()
+				_, err := tx.Session().(*connSession).c.Exec(ctx, "SELECT pg_sleep(30)")
+				tx.End(0, mark, err)
+				return err
+			}}
+		}}
 }
 
-type sleepWorker struct {
-	c sqldb.Conn
-	m workload.Meter
-}
+type connSession struct{ c sqldb.Conn }
 
-func (w *sleepWorker) Event(ctx context.Context) error {
-	mark := w.m.Begin()
-	_, err := w.c.Exec(ctx, "SELECT pg_sleep(30)")
-	w.m.End(0, mark, err)
-	return err
-}
-
-func (w *sleepWorker) Close(context.Context) error { return nil }
+func (*connSession) Close(context.Context) error { return nil }
 
 // TestGraceInterruptsLongQueries: operations still running when the grace
 // after the end has passed are interrupted through their connection, and the
 // run ends instead of waiting for them.
 func TestGraceInterruptsLongQueries(t *testing.T) {
 	target := dbtest.ServerURL(t, "DBGAUGE_TEST_POSTGRES")
-	cfg := Config{Instance: sleeper{}, Driver: postgres.Driver{}, Target: target, Threads: 2,
+	cfg := Config{Instance: sleeper(), Driver: postgres.Driver{}, Target: target, Users: 2,
 		Duration: 200 * time.Millisecond, Interval: 100 * time.Millisecond, Percentile: 95, Grace: 300 * time.Millisecond}
 	done := make(chan *Outcome, 1)
 	go func() {

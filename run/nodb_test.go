@@ -11,36 +11,34 @@ import (
 )
 
 // counter is a workload without a database (as dbgauge sys's tests are):
-// each worker runs at most quota events (0: no limit), then returns
+// each user runs at most quota events (0: no limit), then returns
 // workload.ErrNoMoreEvents.
 type counter struct{ quota int64 }
 
-func (c *counter) Ops() []workload.Op        { return nil }
-func (c *counter) Dataset() workload.Dataset { return nil }
-func (c *counter) NewWorker(_ context.Context, env workload.WorkerEnv) (workload.Worker, error) {
-	if env.Conn != nil || env.Driver != "" {
-		return nil, errors.New("a worker without a database got a connection")
-	}
-	return &counterWorker{left: c.quota}, nil
+func (c *counter) instance() *testInst {
+	return &testInst{
+		open: func(_ context.Context, env workload.SessionEnv) (workload.Session, error) {
+			if env.Conn != nil || env.Driver != "" {
+				return nil, errors.New("a session without a database got a connection")
+			}
+			return emptySession{}, nil
+		},
+		user: func(workload.UserEnv) workload.User {
+			left := c.quota
+			return &userFunc{run: func(context.Context, workload.Tx) error {
+				if left > 0 {
+					left--
+					if left == 0 {
+						return workload.ErrNoMoreEvents
+					}
+				}
+				return nil
+			}}
+		}}
 }
-
-type counterWorker struct{ left, ran int64 }
-
-func (w *counterWorker) Event(context.Context) error {
-	if w.left > 0 {
-		w.left--
-		if w.left == 0 {
-			return workload.ErrNoMoreEvents
-		}
-	}
-	w.ran++
-	return nil
-}
-
-func (w *counterWorker) Close(context.Context) error { return nil }
 
 func noDB(c *counter) Config {
-	return Config{Instance: c, Threads: 3, Interval: 50 * time.Millisecond, Percentile: 95, Seed: 1, Grace: time.Second}
+	return Config{Instance: c.instance(), Users: 3, Interval: 50 * time.Millisecond, Percentile: 95, Seed: 1, Grace: time.Second}
 }
 
 // TestNoDatabase: with no Driver the workers get no connection, and
@@ -70,7 +68,7 @@ func TestNoMoreEvents(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkAccounting(t, out, 300)
-	for i, w := range out.Workers {
+	for i, w := range out.Users {
 		if w.Events != 100 {
 			t.Errorf("worker %d ran %d events, want 100", i, w.Events)
 		}

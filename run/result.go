@@ -28,8 +28,14 @@ func (o *Outcome) Result(base results.Result, percentile float64) *results.Resul
 	r.Totals = results.Totals{
 		Transactions: t.Txn.Count(), Queries: q,
 		Errors: t.Errors(), IgnoredErrors: t.Ignored(), Reconnects: t.Reconnects,
-		DurationS: dur, ErrorsByClass: nonNil(byClass(t.ErrorsByClass[:])),
-		IgnoredByClass: nonNil(byClass(t.IgnoredByClass[:])), Clamped: t.Clamped,
+		DurationS: dur, ErrorsByClass: nonNil(byClass(t.Txn.ErrorsByClass[:])),
+		IgnoredByClass: nonNil(byClass(t.Txn.IgnoredByClass[:])), Clamped: t.Clamped,
+		Rollbacks: t.Txn.Rollbacks, Waits: waits(t.Waits),
+	}
+	if o.Pooled {
+		pw := latency(t.PoolWait, percentile)
+		r.Totals.PoolWait = &pw
+		r.PoolWaitHistogram, _ = hist.Encode(t.PoolWait.OK)
 	}
 	if dur > 0 {
 		r.Totals.TPS = float64(r.Totals.Transactions) / dur
@@ -43,7 +49,7 @@ func (o *Outcome) Result(base results.Result, percentile float64) *results.Resul
 		}
 		r.Totals.Schedule = sc
 	}
-	r.Latency = latency(t.Txn, percentile)
+	r.Latency = latency(t.Txn.Op, percentile)
 	r.Histogram, _ = hist.Encode(t.Txn.OK)
 	r.Ops = map[string]results.OpStat{}
 	r.OpHistograms = map[string][]byte{}
@@ -55,7 +61,21 @@ func (o *Outcome) Result(base results.Result, percentile float64) *results.Resul
 		r.Ops[op.Name] = results.OpStat{Class: op.Class.String(), Count: h.Count(), Errors: h.Errors(), Latency: latency(h, percentile)}
 		r.OpHistograms[op.Name], _ = hist.Encode(h.OK)
 	}
-	r.Fairness = fairness(o.Workers)
+	r.Transactions = map[string]results.TxnStat{}
+	r.TxnHistograms = map[string][]byte{}
+	for i, typ := range o.Types {
+		h := t.Types[i]
+		st := results.TxnStat{Count: h.Count(), Errors: hist.ErrorsOf(h), IgnoredErrors: hist.IgnoredOf(h),
+			Rollbacks: h.Rollbacks, ErrorsByClass: byClass(h.ErrorsByClass[:]), IgnoredByClass: byClass(h.IgnoredByClass[:]),
+			Latency: latency(h.Op, percentile)}
+		if dur > 0 {
+			st.TPS = float64(st.Count) / dur
+		}
+		r.Transactions[typ.Name] = st
+		r.TxnOrder = append(r.TxnOrder, typ.Name)
+		r.TxnHistograms[typ.Name], _ = hist.Encode(h.OK)
+	}
+	r.Fairness = fairness(o.Users)
 	r.Intervals = o.Intervals
 	if r.Intervals == nil {
 		r.Intervals = []results.Interval{}
@@ -69,9 +89,25 @@ func latency(op *hist.Op, percentile float64) results.Latency {
 		P50: s.Pct[0], P90: s.Pct[1], P95: s.Pct[2], P99: s.Pct[3], P999: s.Pct[4], Percentile: s.Pct[5]}
 }
 
+// waits turns the summed waits into counts and means.
+func waits(w hist.Waits) *results.Waits {
+	if w.ThinkCount+w.KeyingCount+w.PauseCount == 0 {
+		return nil
+	}
+	mean := func(ns, n int64) float64 {
+		if n == 0 {
+			return 0
+		}
+		return float64(ns) / float64(n) / 1e6
+	}
+	return &results.Waits{ThinkCount: w.ThinkCount, ThinkMeanMs: mean(w.ThinkNs, w.ThinkCount), ThinkTotalMs: float64(w.ThinkNs) / 1e6,
+		KeyingCount: w.KeyingCount, KeyingMeanMs: mean(w.KeyingNs, w.KeyingCount), KeyingTotalMs: float64(w.KeyingNs) / 1e6,
+		PauseCount: w.PauseCount, PauseMeanMs: mean(w.PauseNs, w.PauseCount), PauseTotalMs: float64(w.PauseNs) / 1e6}
+}
+
 // fairness is sysbench's "Threads fairness": population standard deviation
-// of events and of time spent in events per thread.
-func fairness(ws []WorkerTotals) results.Fairness {
+// of events and of time spent in events per thread (per user).
+func fairness(ws []UserTotals) results.Fairness {
 	var f results.Fairness
 	n := float64(len(ws))
 	if n == 0 {

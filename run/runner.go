@@ -20,12 +20,17 @@ import (
 // Outcome is what a run measured.
 type Outcome struct {
 	// Start and End bound the measured part (after warmup, through the last
-	// worker's close).
-	Start, End    time.Time
-	Total         *hist.Set
-	Workers       []WorkerTotals
-	Intervals     []results.Interval
-	Ops           []workload.Op
+	// user's finish).
+	Start, End time.Time
+	Total      *hist.Set
+	// Users are this shard's users' measured events and time in
+	// transactions, for sysbench's "Threads fairness".
+	Users     []UserTotals
+	Intervals []results.Interval
+	Ops       []workload.Op
+	Types     []workload.Txn
+	// Pooled says users shared connections (and waited for them).
+	Pooled        bool
 	ServerVersion string
 	// GOMAXPROCS and GOGC are the values the run used (GOGC -1: off).
 	GOMAXPROCS  int
@@ -35,8 +40,8 @@ type Outcome struct {
 	Aborted error
 }
 
-// WorkerTotals are one worker's measured events and time in transactions.
-type WorkerTotals struct {
+// UserTotals are one user's measured transactions and time in them.
+type UserTotals struct {
 	Events int64
 	BusyNs int64
 }
@@ -45,36 +50,39 @@ type WorkerTotals struct {
 func (o *Outcome) Duration() time.Duration { return o.End.Sub(o.Start) }
 
 type runner struct {
-	cfg     Config
-	ops     []workload.Op
-	base    time.Time
-	slots   []*hist.Slot
-	workers []workload.Worker
-	connMu  sync.Mutex
-	conns   []db.Conn
-	gens    []uint64 // reconnections per worker, for fresh random streams
-	sched   *schedule
-	stopCh  chan struct{}
-	// stopOnce closes stopCh; inEvent counts workers inside a transaction.
-	stopOnce sync.Once
-	inEvent  atomic.Int64
-	stop     atomic.Bool
-	halted   atomic.Bool // set by abort: workers stop at once
+	cfg   Config
+	ops   []workload.Op
+	types []workload.Txn
+	base  time.Time
+	pool  *pool
+	users []*user
+	sched *schedule
+	// stopCh is closed when users should start no new transaction; cutCh
+	// when waits inside transactions should end too (after the grace, or
+	// on abort).
+	stopCh, cutCh     chan struct{}
+	stopOnce, cutOnce sync.Once
+	inEvent           atomic.Int64
+	stop              atomic.Bool
+	halted            atomic.Bool // set by abort: users stop at once
 	// interrupted is set when in-flight operations were cut off after the
 	// grace: their errors are not the database's.
 	interrupted atomic.Bool
 	measuring   atomic.Bool
-	claimed     atomic.Int64
-	open        atomic.Int64 // claims whose event has not ended yet
-	failed      atomic.Int64
-	running     atomic.Int32
-	abortOnce   sync.Once
-	abortErr    error
-	abortCh     chan struct{}
+	// limit is this shard's --events (limited: there is one); claimed and
+	// open count claims (see user.go).
+	limit     int64
+	limited   bool
+	claimed   atomic.Int64
+	open      atomic.Int64
+	failed    atomic.Int64
+	running   atomic.Int32
+	abortOnce sync.Once
+	abortErr  error
+	abortCh   chan struct{}
 
 	ivSet    *hist.Set
 	total    *hist.Set
-	wtotals  []WorkerTotals
 	lastTick time.Time
 }
 
@@ -83,29 +91,20 @@ type runner struct {
 // run: in-flight transactions get cfg.Grace to finish and the outcome is
 // returned with Interrupted set.
 func Run(ctx context.Context, cfg Config) (*Outcome, error) {
-	if cfg.Threads < 1 {
-		return nil, fmt.Errorf("threads must be at least 1")
+	if err := check(&cfg); err != nil {
+		return nil, err
 	}
-	if cfg.Duration <= 0 && cfg.Events <= 0 {
-		return nil, fmt.Errorf("either a time or an events limit is needed")
-	}
-	if cfg.Interval <= 0 {
-		cfg.Interval = time.Second
-	}
-	r := &runner{cfg: cfg, ops: cfg.Instance.Ops(), abortCh: make(chan struct{})}
-	conns, err := openAll(ctx, cfg)
+	inst := cfg.Instance
+	r := &runner{cfg: cfg, ops: inst.Ops(), types: inst.Transactions(), abortCh: make(chan struct{}),
+		stopCh: make(chan struct{}), cutCh: make(chan struct{})}
+	r.limit, r.limited = cfg.events(), cfg.Events > 0
+	p, err := openPool(ctx, r, cfg.conns(), cfg.users())
 	if err != nil {
 		return nil, err
 	}
-	defer func() {
-		for i := range conns {
-			if c := r.conn(i); c != nil {
-				c.Close()
-			}
-		}
-	}()
-	r.conns = conns
-	out := &Outcome{Ops: r.ops}
+	r.pool = p
+	defer p.close(context.WithoutCancel(ctx))
+	out := &Outcome{Ops: r.ops, Types: r.types, Pooled: p.pooled()}
 	if want := procsFor(cfg, os.Getenv("GOMAXPROCS")); runtime.GOMAXPROCS(0) < want {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(want))
 	}
@@ -114,68 +113,63 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 		defer debug.SetGCPercent(debug.SetGCPercent(pct))
 	}
 	out.GOGC = gcPercent()
-	if v, ok := conns[0].(db.Versioner); ok {
+	if v, ok := p.conns[0].conn.(db.Versioner); ok {
 		out.ServerVersion, _ = v.ServerVersion(ctx)
 	}
-
+	if err := r.makeUsers(ctx); err != nil {
+		return nil, err
+	}
 	r.base = time.Now()
-	r.slots = make([]*hist.Slot, cfg.Threads)
-	r.workers = make([]workload.Worker, cfg.Threads)
-	r.gens = make([]uint64, cfg.Threads)
-	r.stopCh = make(chan struct{})
-	if cfg.Rate > 0 {
-		r.sched = newSchedule(cfg.Rate, cfg.Arrival, cfg.Seed)
-	}
-	for i := range cfg.Threads {
-		r.slots[i] = hist.NewSlot(len(r.ops))
-		w, err := cfg.Instance.NewWorker(ctx, r.env(i, conns[i]))
-		if err != nil {
-			for _, w := range r.workers[:i] {
-				w.Close(ctx)
-			}
-			return nil, fmt.Errorf("start worker %d: %w", i+1, err)
+	if !cfg.StartAt.IsZero() {
+		r.base = cfg.StartAt.Add(-cfg.Warmup)
+		if r.base.Before(time.Now()) {
+			return nil, &LateStartError{StartAt: cfg.StartAt, Now: time.Now()}
 		}
-		r.workers[i] = w
 	}
-	r.ivSet = hist.NewSet(len(r.ops))
-	r.total = hist.NewSet(len(r.ops))
-	r.total.Reserve(hist.ReserveBuckets) // a long run's memory, taken now
-	r.wtotals = make([]WorkerTotals, cfg.Threads)
+	if cfg.Rate > 0 {
+		r.sched = newSchedule(cfg.Rate, cfg.Arrival, cfg.Seed, cfg.Shard)
+	}
+	r.ivSet = hist.NewSet(len(r.types), len(r.ops))
+	r.total = hist.NewSet(len(r.types), len(r.ops))
+	r.total.Reserve(hist.ReserveBuckets, p.pooled()) // a long run's memory, taken now
 	r.loop(ctx, out)
 	out.Total = r.total
-	out.Workers = r.wtotals
+	out.Users = make([]UserTotals, len(r.users))
+	for i, u := range r.users {
+		out.Users[i] = UserTotals{Events: u.events, BusyNs: u.busyNs}
+	}
 	out.Aborted = r.abortErr
 	return out, nil
 }
 
-// openAll opens one connection per worker, in parallel.
-func openAll(ctx context.Context, cfg Config) ([]db.Conn, error) {
-	conns := make([]db.Conn, cfg.Threads)
-	if cfg.Driver == nil {
-		return conns, nil // no database: nil connections
-	}
-	errs := make([]error, cfg.Threads)
-	var wg sync.WaitGroup
-	for i := range conns {
-		wg.Go(func() { conns[i], errs[i] = cfg.Driver.Open(ctx, cfg.Target) })
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		for _, c := range conns {
-			if c != nil {
-				c.Close()
-			}
-		}
-		for _, e := range errs {
-			if e != nil {
-				return nil, e // the first is enough: they all say the same
-			}
-		}
-	}
-	return conns, nil
+// LateStartError says the common start time had passed by the time the
+// connections were open and the users made.
+type LateStartError struct{ StartAt, Now time.Time }
+
+func (e *LateStartError) Error() string {
+	return fmt.Sprintf("--start-at %s had passed (%s) once the connections were open; give a later time",
+		e.StartAt.Format(time.RFC3339), e.Now.Format(time.RFC3339))
 }
 
-// loop starts the workers and collects intervals until they are all done.
+// check validates cfg.
+func check(cfg *Config) error {
+	switch {
+	case cfg.Users < 1:
+		return errors.New("users must be at least 1")
+	case cfg.Connections > cfg.Users:
+		return fmt.Errorf("connections (%d) must not outnumber users (%d)", cfg.Connections, cfg.Users)
+	case cfg.Duration <= 0 && cfg.Events <= 0:
+		return errors.New("either a time or an events limit is needed")
+	case cfg.Users < cfg.Shard.N():
+		return fmt.Errorf("%d users cannot be dealt over %d shards: give at least one user per shard", cfg.Users, cfg.Shard.N())
+	}
+	if cfg.Interval <= 0 {
+		cfg.Interval = time.Second
+	}
+	return nil
+}
+
+// loop starts the users and collects intervals until they are all done.
 func (r *runner) loop(ctx context.Context, out *Outcome) {
 	cfg := r.cfg
 	// Operations get a context that is never cancelled: a cancellable one
@@ -187,11 +181,14 @@ func (r *runner) loop(ctx context.Context, out *Outcome) {
 
 	measureStart := r.base.Add(cfg.Warmup)
 	r.measuring.Store(cfg.Warmup <= 0)
+	for _, c := range r.pool.conns {
+		c.slot = hist.NewSlot(len(r.types), len(r.ops), cfg.Warmup <= 0)
+	}
 	r.lastTick = r.base
 	done := make(chan struct{})
 	var wg sync.WaitGroup
-	for i := range r.workers {
-		wg.Go(func() { r.work(opCtx, i) })
+	for _, u := range r.users {
+		wg.Go(func() { r.userLoop(opCtx, u) })
 	}
 	go func() { wg.Wait(); close(done) }()
 
@@ -222,8 +219,9 @@ func (r *runner) loop(ctx context.Context, out *Outcome) {
 		case <-tick.C:
 			now := time.Now()
 			warm := !r.measuring.Load()
-			r.emit(out, r.collect(now, warm), now, measureStart)
-			if warm && !now.Before(measureStart) {
+			measuredNext := !warm || !now.Before(measureStart)
+			r.emit(out, r.collect(now, warm, measuredNext), now, measureStart)
+			if warm && measuredNext {
 				r.measuring.Store(true)
 				nextTick = measureStart
 			}
@@ -247,13 +245,13 @@ func (r *runner) loop(ctx context.Context, out *Outcome) {
 		case <-done:
 			now := time.Now()
 			if r.measuring.Load() {
-				if iv := r.collect(now, false); iv.DurS > 0 {
+				if iv := r.collect(now, false, true); iv.DurS > 0 {
 					r.emit(out, iv, now, measureStart)
 				}
 			}
 			out.Start, out.End = measureStart, now
-			if cfg.Warmup > 0 && now.Before(measureStart) {
-				out.Start = now // the run ended inside its warmup: nothing measured
+			if now.Before(measureStart) {
+				out.Start = now // the run ended before measuring: nothing measured
 			}
 			return
 		}
@@ -274,13 +272,8 @@ func (r *runner) emit(out *Outcome, iv results.Interval, now, measureStart time.
 // connections that can be interrupted (db.Interrupter).
 func (r *runner) interrupt() {
 	r.interrupted.Store(true)
-	r.connMu.Lock()
-	defer r.connMu.Unlock()
-	for _, c := range r.conns {
-		if i, ok := c.(db.Interrupter); ok {
-			i.Interrupt()
-		}
-	}
+	r.closeCut()
+	r.pool.interrupt()
 }
 
 // abort stops the run on the error policy, keeping the first cause.
@@ -288,60 +281,40 @@ func (r *runner) abort(err error) {
 	r.abortOnce.Do(func() {
 		r.halted.Store(true)
 		r.closeStop()
+		r.closeCut()
 		r.abortErr = err
 		close(r.abortCh)
 	})
 }
 
-// conn and setConn guard worker i's connection, which reconnect replaces
-// while interrupt may read it.
-func (r *runner) conn(i int) db.Conn {
-	r.connMu.Lock()
-	defer r.connMu.Unlock()
-	return r.conns[i]
-}
-
-func (r *runner) setConn(i int, c db.Conn) {
-	r.connMu.Lock()
-	r.conns[i] = c
-	r.connMu.Unlock()
-}
-
-// generation is how many times worker i has reconnected.
-func (r *runner) generation(i int) uint64 { return r.gens[i] }
-
 func (r *runner) closeStop() { r.stopOnce.Do(func() { close(r.stopCh) }) }
+func (r *runner) closeCut()  { r.cutOnce.Do(func() { close(r.cutCh) }) }
 
-// stopping reports whether workers should start no new transaction.
+// stopping reports whether users should start no new transaction.
 func (r *runner) stopping() bool { return r.stop.Load() || r.halted.Load() }
 
-// sleep waits d, or less if the run stops; it reports whether it slept fully.
-func (r *runner) sleep(d time.Duration) bool {
-	if d <= 0 {
-		return !r.stopping()
-	}
-	return r.wait(time.NewTimer(d))
-}
+// now is the runner's clock: nanoseconds since base.
+func (r *runner) now() int64 { return int64(time.Since(r.base)) }
 
-// sleepOn is sleep on a timer the caller keeps: an open-loop worker waits
-// before most of its events, and a new timer for each is garbage all run.
-// t must be stopped or expired (Go 1.23 timers: Reset then never delivers a
-// stale tick).
-func (r *runner) sleepOn(t *time.Timer, d time.Duration) bool {
+// sleepOn waits d on a timer the caller keeps (a user waits before most of
+// its transactions, and a new timer each time is garbage all run), or less
+// if until is closed first; it reports whether it slept fully. t must be
+// stopped or expired (Go 1.23 timers: Reset then never delivers a stale
+// tick).
+func sleepOn(t *time.Timer, d time.Duration, until <-chan struct{}) bool {
 	if d <= 0 {
-		return !r.stopping()
+		select {
+		case <-until:
+			return false
+		default:
+			return true
+		}
 	}
 	t.Reset(d)
-	return r.wait(t)
-}
-
-// wait waits for t or the end of the run, whichever comes first; it reports
-// whether t fired. t is stopped either way.
-func (r *runner) wait(t *time.Timer) bool {
 	select {
 	case <-t.C:
 		return true
-	case <-r.stopCh:
+	case <-until:
 		t.Stop()
 		return false
 	}

@@ -26,42 +26,40 @@ type probe struct {
 
 var probeOps = []workload.Op{{Name: "select_one", Class: workload.Read}, {Name: "commit", Class: workload.Other}}
 
-func (p *probe) Ops() []workload.Op        { return probeOps }
-func (p *probe) Dataset() workload.Dataset { return nil }
-func (p *probe) NewWorker(ctx context.Context, env workload.WorkerEnv) (workload.Worker, error) {
-	c, err := sqldb.Open(env.Conn, env.Driver)
-	if err != nil {
-		return nil, err
-	}
-	st, err := c.Prepare(ctx, "SELECT 1")
-	if err != nil {
-		return nil, err
-	}
-	return &probeWorker{p: p, st: st, m: env.Meter}, nil
-}
+type probeSession struct{ st sqldb.Stmt }
 
-type probeWorker struct {
-	p  *probe
-	st sqldb.Stmt
-	m  workload.Meter
-}
+func (s *probeSession) Close(context.Context) error { return s.st.Close() }
 
-func (w *probeWorker) Event(ctx context.Context) error {
-	mark := w.m.Begin()
-	_, err := w.st.Query(ctx)
-	w.m.End(0, mark, err)
-	if err != nil {
-		return err
-	}
-	if n := w.p.attempts.Add(1); w.p.failEvery > 0 && n%w.p.failEvery == 0 {
-		return &db.Error{Class: w.p.failClass, Err: errors.New("injected")}
-	}
-	mark = w.m.Begin()
-	w.m.End(1, mark, nil)
-	return nil
+func (p *probe) instance() *testInst {
+	return &testInst{ops: probeOps,
+		open: func(ctx context.Context, env workload.SessionEnv) (workload.Session, error) {
+			c, err := sqldb.Open(env.Conn, env.Driver)
+			if err != nil {
+				return nil, err
+			}
+			st, err := c.Prepare(ctx, "SELECT 1")
+			if err != nil {
+				return nil, err
+			}
+			return &probeSession{st: st}, nil
+		},
+		user: func(workload.UserEnv) workload.User {
+			return &userFunc{run: func(ctx context.Context, tx workload.Tx) error {
+				mark := tx.Begin()
+				_, err := tx.Session().(*probeSession).st.Query(ctx)
+				tx.End(0, mark, err)
+				if err != nil {
+					return err
+				}
+				if n := p.attempts.Add(1); p.failEvery > 0 && n%p.failEvery == 0 {
+					return &db.Error{Class: p.failClass, Err: errors.New("injected")}
+				}
+				mark = tx.Begin()
+				tx.End(1, mark, nil)
+				return nil
+			}}
+		}}
 }
-
-func (w *probeWorker) Close(context.Context) error { return w.st.Close() }
 
 func config(t *testing.T, p *probe) Config {
 	t.Helper()
@@ -69,7 +67,7 @@ func config(t *testing.T, p *probe) Config {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Config{Instance: p, Driver: sqlite.Driver{}, Target: target, Threads: 4, Interval: 100 * time.Millisecond,
+	return Config{Instance: p.instance(), Driver: sqlite.Driver{}, Target: target, Users: 4, Interval: 100 * time.Millisecond,
 		Percentile: 95, Seed: 1, Grace: time.Second}
 }
 
@@ -94,7 +92,7 @@ func checkAccounting(t *testing.T, out *Outcome, want int64) {
 		t.Errorf("%d transactions, want %d", got, want)
 	}
 	var inWorkers, inIntervals int64
-	for _, w := range out.Workers {
+	for _, w := range out.Users {
 		inWorkers += w.Events
 	}
 	for _, iv := range out.Intervals {
@@ -147,7 +145,7 @@ func TestIgnoredErrorsRetried(t *testing.T) {
 	}
 	checkAccounting(t, out, 900)
 	attempts := p.attempts.Load()
-	if ign := out.Total.IgnoredByClass[db.Deadlock]; ign != attempts/3 || ign+900 != attempts {
+	if ign := out.Total.Txn.IgnoredByClass[db.Deadlock]; ign != attempts/3 || ign+900 != attempts {
 		t.Errorf("%d ignored deadlocks over %d attempts for 900 events", ign, attempts)
 	}
 	if out.Total.Errors() != 0 || out.Aborted != nil {
@@ -171,7 +169,7 @@ func TestAbortOnErrors(t *testing.T) {
 			t.Fatalf("max-errors %d: aborted = %v", maxErrors, out.Aborted)
 		}
 		// Workers in flight may each add one failure after the threshold.
-		if n := out.Total.ErrorsByClass[db.DuplicateKey]; n <= maxErrors || n > maxErrors+int64(cfg.Threads) {
+		if n := out.Total.Txn.ErrorsByClass[db.DuplicateKey]; n <= maxErrors || n > maxErrors+int64(cfg.Users) {
 			t.Errorf("max-errors %d: %d failures recorded", maxErrors, n)
 		}
 	}
@@ -218,7 +216,7 @@ func TestUnreachable(t *testing.T) {
 // show them joining.
 func TestRamp(t *testing.T) {
 	cfg := config(t, &probe{})
-	cfg.Threads, cfg.Ramp, cfg.Duration = 4, 400*time.Millisecond, 800*time.Millisecond
+	cfg.Users, cfg.Ramp, cfg.Duration = 4, 400*time.Millisecond, 800*time.Millisecond
 	out, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -44,7 +44,11 @@ func (t *cpuTest) EventLimit() int64         { return 0 }
 func (t *cpuTest) Mode(int64) []string {
 	return []string{fmt.Sprintf("Prime numbers limit: %d", t.maxPrime), ""}
 }
-func (t *cpuTest) NewWorker(context.Context, workload.WorkerEnv) (workload.Worker, error) {
+func (t *cpuTest) Transactions() []workload.Txn { return eventTxn }
+func (t *cpuTest) Open(context.Context, workload.SessionEnv) (workload.Session, error) {
+	return noSession{}, nil
+}
+func (t *cpuTest) NewUser(context.Context, workload.UserEnv) (workload.User, error) {
 	return &cpuWorker{maxPrime: t.maxPrime}, nil
 }
 
@@ -55,13 +59,13 @@ type cpuWorker struct {
 	primes uint64
 }
 
-// Event is sb_cpu.c's cpu_execute_event.
-func (w *cpuWorker) Event(context.Context) error {
+func (w *cpuWorker) Next() workload.TxnID { return 0 }
+
+// Run is sb_cpu.c's cpu_execute_event.
+func (w *cpuWorker) Run(context.Context, workload.Tx) error {
 	w.primes = countPrimes(w.maxPrime)
 	return nil
 }
-
-func (w *cpuWorker) Close(context.Context) error { return nil }
 
 // countPrimes is cpu_execute_event's loop, operation for operation: 64-bit
 // unsigned division, and the divisor compared with sqrt(c) as a double:

@@ -105,7 +105,7 @@ func (FileIO) Configure(v workload.Values, p workload.Params) (workload.Instance
 	if t.fsyncAll { // parse_arguments: file-fsync-all overrides -end and -freq
 		t.fsyncEnd, t.fsyncFreq = false, 0
 	}
-	t.threads = max(p.Threads, 1)
+	t.threads = max(p.Users, 1)
 	return t, nil
 }
 
@@ -332,14 +332,19 @@ func (t *fileTest) completed(op workload.OpID) {
 	t.mu.Unlock()
 }
 
-// NewWorker implements workload.Instance: each worker has its own page-aligned
+// NewUser implements workload.Instance: each user has its own page-aligned
 // buffer of one block, zeroed (parse_arguments' per_thread buffers). The
 // files must be open (Open).
-func (t *fileTest) NewWorker(_ context.Context, env workload.WorkerEnv) (workload.Worker, error) {
+func (t *fileTest) Transactions() []workload.Txn { return eventTxn }
+func (t *fileTest) Open(context.Context, workload.SessionEnv) (workload.Session, error) {
+	return noSession{}, nil
+}
+
+func (t *fileTest) NewUser(_ context.Context, env workload.UserEnv) (workload.User, error) {
 	if t.files == nil {
 		return nil, fmt.Errorf("the test files are not open")
 	}
-	return &fileWorker{t: t, buf: alignedBuffer(int(t.block)), m: env.Meter,
+	return &fileWorker{t: t, buf: alignedBuffer(int(t.block)),
 		rng: newXoroshiro(env.Rand.Uint64(), env.Rand.Uint64())}, nil
 }
 
@@ -347,11 +352,14 @@ type fileWorker struct {
 	t   *fileTest
 	buf []byte
 	rng xoroshiro
-	m   workload.Meter
+	m   workload.Tx
 }
 
-// Event is file_execute_event for the request file_next_event hands out.
-func (w *fileWorker) Event(context.Context) error {
+func (w *fileWorker) Next() workload.TxnID { return 0 }
+
+// Run is file_execute_event for the request file_next_event hands out.
+func (w *fileWorker) Run(_ context.Context, tx workload.Tx) error {
+	w.m = tx
 	t := w.t
 	r := t.next(&w.rng)
 	if r.op == opFsync {
@@ -428,10 +436,11 @@ func (t *fileTest) syncName() string {
 	return "fsync"
 }
 
-// Close is file_thread_done: with file-fsync-end (the default) each thread
+// Finish is file_thread_done: with file-fsync-end (the default) each thread
 // fsyncs every file once more in the writing modes; these fsyncs are
 // counted and inside the run's time, as in sysbench.
-func (w *fileWorker) Close(context.Context) error {
+func (w *fileWorker) Finish(_ context.Context, tx workload.Tx) error {
+	w.m = tx
 	if !w.t.fsyncEnd || !w.t.writes() {
 		return nil
 	}

@@ -31,9 +31,9 @@ type Files interface {
 	// bytes it wrote. In mode seqwr it removes them instead, as sysbench's
 	// prepare does.
 	Prepare(ctx context.Context, progress func(string)) (int64, error)
-	// Open opens every file for the run (seqwr: recreates them empty).
-	Open() error
-	// CloseFiles closes what Open opened.
+	// OpenFiles opens every file for the run (seqwr: recreates them empty).
+	OpenFiles() error
+	// CloseFiles closes what OpenFiles opened.
 	CloseFiles() error
 	// Cleanup removes the files the stamp lists, then the stamp, and
 	// returns the names it removed.
@@ -244,9 +244,9 @@ func (t *fileTest) extend(ctx context.Context, name string, buf []byte, progress
 	return written, f.Close()
 }
 
-// Open implements Files: sysbench's file_prepare. In seqwr mode the files
+// OpenFiles implements Files: sysbench's file_prepare. In seqwr mode the files
 // are made empty (sysbench unlinks and recreates them).
-func (t *fileTest) Open() error {
+func (t *fileTest) OpenFiles() error {
 	s, err := t.readStamp()
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package sys
 import (
 	"context"
 	"errors"
+	"github.com/dbgauge/dbgauge/workload"
 	"os"
 	"path/filepath"
 	"slices"
@@ -113,7 +114,7 @@ func TestFileCleanupOnlyOwn(t *testing.T) {
 		t.Errorf("run over a foreign test file: %v", err)
 	}
 	seqwr := fileTestOf(t, 1, smallFiles(dir, map[string]string{"file-num": "10", "file-total-size": "640K", "file-test-mode": "seqwr"}))
-	if err := seqwr.Open(); !errors.As(err, &ie) {
+	if err := seqwr.OpenFiles(); !errors.As(err, &ie) {
 		t.Errorf("seqwr over a foreign test file: %v", err)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "test_file.9")); string(b) != "mine" {
@@ -135,20 +136,20 @@ func TestFileCleanupOnlyOwn(t *testing.T) {
 }
 
 // runEvents opens the files and runs n events on one worker, then closes it.
-func runEvents(t *testing.T, ft *fileTest, n int) *countingMeter {
+func runEvents(t *testing.T, ft *fileTest, n int) *countingTx {
 	t.Helper()
-	if err := ft.Open(); err != nil {
+	if err := ft.OpenFiles(); err != nil {
 		t.Fatal(err)
 	}
 	defer ft.CloseFiles()
-	m := &countingMeter{}
+	m := newCounting()
 	w := worker(t, ft, 0, m)
 	for range n {
-		if err := w.Event(context.Background()); err != nil {
+		if err := w.Run(context.Background(), m); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := w.Close(context.Background()); err != nil {
+	if err := w.(workload.Finisher).Finish(context.Background(), m); err != nil {
 		t.Fatal(err)
 	}
 	return m
@@ -181,11 +182,11 @@ func TestFileModes(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := runEvents(t, fileTestOf(t, 1, smallFiles(dir, tc.opts)), 1000)
-			if m.ok[opRead] != tc.reads || m.ok[opWrite] != tc.writes || m.ok[opFsync] != tc.fsyncs {
-				t.Errorf("reads/writes/fsyncs %d/%d/%d, want %d/%d/%d", m.ok[opRead], m.ok[opWrite], m.ok[opFsync], tc.reads, tc.writes, tc.fsyncs)
+			if m.OK[opRead] != tc.reads || m.OK[opWrite] != tc.writes || m.OK[opFsync] != tc.fsyncs {
+				t.Errorf("reads/writes/fsyncs %d/%d/%d, want %d/%d/%d", m.OK[opRead], m.OK[opWrite], m.OK[opFsync], tc.reads, tc.writes, tc.fsyncs)
 			}
-			if m.failed != [3]int{} {
-				t.Errorf("failed operations: %v", m.failed)
+			if len(m.Failed) != 0 {
+				t.Errorf("failed operations: %v", m.Failed)
 			}
 		})
 	}
@@ -240,8 +241,8 @@ func TestFileDirect(t *testing.T) {
 		t.Skipf("SKIPPING: O_DIRECT is not supported in %s: %v", dir, err)
 	}
 	m := runEvents(t, ft, 200)
-	if m.ok[opRead]+m.ok[opWrite] < 190 {
-		t.Errorf("O_DIRECT run: %v", m.ok)
+	if m.OK[opRead]+m.OK[opWrite] < 190 {
+		t.Errorf("O_DIRECT run: %v", m.OK)
 	}
 	if ft.Mode(0)[0] != "Extra file open flags: directio" {
 		t.Errorf("mode says %q", ft.Mode(0)[0])

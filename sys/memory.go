@@ -52,7 +52,7 @@ func (Memory) Configure(v workload.Values, p workload.Params) (workload.Instance
 	if err != nil {
 		return nil, err
 	}
-	threads := int64(max(p.Threads, 1))
+	threads := int64(max(p.Users, 1))
 	t := &memoryTest{block: block, total: total, threads: threads,
 		scope: v.String("memory-scope"), oper: v.String("memory-oper"), rnd: v.String("memory-access-mode") == "rnd"}
 	if total > 0 && total/block/threads == 0 {
@@ -104,12 +104,17 @@ func (t *memoryTest) Mode(int64) []string {
 	}
 }
 
-// NewWorker implements workload.Instance. Buffers are zeroed by writing, as
+// NewUser implements workload.Instance. Buffers are zeroed by writing, as
 // memory_init memsets them: fresh pages that were never written all map
 // to the kernel's zero page, which reads measurably slower (11 against
 // 37 GB/s for 1 MiB blocks here). Go's allocator aligns a power-of-2 block
 // to its size up to a page, as sb_memalign does.
-func (t *memoryTest) NewWorker(_ context.Context, env workload.WorkerEnv) (workload.Worker, error) {
+func (t *memoryTest) Transactions() []workload.Txn { return eventTxn }
+func (t *memoryTest) Open(context.Context, workload.SessionEnv) (workload.Session, error) {
+	return noSession{}, nil
+}
+
+func (t *memoryTest) NewUser(_ context.Context, env workload.UserEnv) (workload.User, error) {
 	w := &memoryWorker{rng: newXoroshiro(env.Rand.Uint64(), env.Rand.Uint64()), left: -1}
 	if q := t.perThread(); q > 0 {
 		w.left = q
@@ -175,7 +180,9 @@ type memoryWorker struct {
 // one dependent add per word read 1 MiB blocks 2.4 times slower per CPU
 // second than sysbench; 8 independent sums per 8 words read as fast as
 // sysbench's loop compiled alone (38-41 against 42-43 µs per MiB here).
-func (w *memoryWorker) Event(context.Context) error {
+func (w *memoryWorker) Next() workload.TxnID { return 0 }
+
+func (w *memoryWorker) Run(context.Context, workload.Tx) error {
 	if w.left >= 0 { // memory_next_event: if (!tls_total_ops--) no more events
 		if w.left == 0 {
 			return workload.ErrNoMoreEvents
@@ -253,5 +260,3 @@ func (w *memoryWorker) random(buf []uint64) {
 	w.rng = rng
 	w.sink += s
 }
-
-func (w *memoryWorker) Close(context.Context) error { return nil }

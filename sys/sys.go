@@ -8,6 +8,7 @@
 package sys
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/bits"
@@ -47,6 +48,14 @@ func Lookup(name string) (workload.Workload, bool) {
 	}
 	return nil, false
 }
+
+// eventTxn is a sys test's one transaction type: sysbench's event.
+var eventTxn = []workload.Txn{{Name: "event"}}
+
+// noSession is the session of a test without a database.
+type noSession struct{}
+
+func (noSession) Close(context.Context) error { return nil }
 
 // sizeMods are sysbench's size suffixes (sb_options.c, sizemods): each
 // multiplies by 1024 once more than the one before.

@@ -8,20 +8,16 @@ import (
 
 	"github.com/dbgauge/dbgauge/randgen"
 	"github.com/dbgauge/dbgauge/workload"
+	"github.com/dbgauge/dbgauge/workload/wltest"
 )
 
-// countingMeter counts operations by id: the runner's Meter reduced to what
-// these tests check.
-type countingMeter struct{ ok, failed [3]int }
-
-func (m *countingMeter) Begin() workload.Mark { return 0 }
-func (m *countingMeter) End(op workload.OpID, _ workload.Mark, err error) {
-	if err != nil {
-		m.failed[op]++
-		return
-	}
-	m.ok[op]++
+// countingTx is a workload.Tx that counts operations by id: what these
+// tests check.
+type countingTx struct {
+	*wltest.Tx
 }
+
+func newCounting() *countingTx { return &countingTx{wltest.NewTx(nil)} }
 
 // configure configures test w with raw options for threads workers.
 func configure(t *testing.T, w workload.Workload, threads int, raw map[string]string) workload.Instance {
@@ -30,7 +26,7 @@ func configure(t *testing.T, w workload.Workload, threads int, raw map[string]st
 	if err != nil {
 		t.Fatal(err)
 	}
-	inst, err := w.Configure(v, workload.Params{Threads: threads})
+	inst, err := w.Configure(v, workload.Params{Users: threads})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,13 +39,13 @@ func configureErr(w workload.Workload, threads int, raw map[string]string) error
 	if err != nil {
 		return err
 	}
-	_, err = w.Configure(v, workload.Params{Threads: threads})
+	_, err = w.Configure(v, workload.Params{Users: threads})
 	return err
 }
 
-func worker(t *testing.T, inst workload.Instance, i int, m workload.Meter) workload.Worker {
+func worker(t *testing.T, inst workload.Instance, i int, _ *countingTx) workload.User {
 	t.Helper()
-	w, err := inst.NewWorker(context.Background(), workload.WorkerEnv{Rand: randgen.New(1, uint64(i)), Meter: m, Part: i})
+	w, err := inst.NewUser(context.Background(), workload.UserEnv{Rand: randgen.New(1, uint64(i)), User: i})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,9 +91,9 @@ func TestCountPrimes(t *testing.T) {
 
 func TestCPUWorker(t *testing.T) {
 	inst := configure(t, CPU{}, 1, map[string]string{"cpu-max-prime": "1000"})
-	w := worker(t, inst, 0, &countingMeter{}).(*cpuWorker)
+	w := worker(t, inst, 0, newCounting()).(*cpuWorker)
 	for range 3 {
-		if err := w.Event(context.Background()); err != nil {
+		if err := w.Run(context.Background(), newCounting()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -117,10 +113,10 @@ func TestMemoryQuota(t *testing.T) {
 		t.Errorf("EventLimit %d, want 1023 (341 per thread, as sysbench)", got)
 	}
 	for i := range 3 {
-		w := worker(t, inst, i, &countingMeter{})
+		w := worker(t, inst, i, newCounting())
 		n := 0
 		for ; n < 2000; n++ {
-			if err := w.Event(context.Background()); err == workload.ErrNoMoreEvents {
+			if err := w.Run(context.Background(), newCounting()); err == workload.ErrNoMoreEvents {
 				break
 			} else if err != nil {
 				t.Fatal(err)
@@ -141,11 +137,11 @@ func TestMemoryQuota(t *testing.T) {
 func TestMemoryOperations(t *testing.T) {
 	ctx := context.Background()
 	inst := configure(t, Memory{}, 1, map[string]string{"memory-block-size": "4K"})
-	w := worker(t, inst, 0, &countingMeter{}).(*memoryWorker)
+	w := worker(t, inst, 0, newCounting()).(*memoryWorker)
 	if len(w.buf) != 512 {
 		t.Fatalf("block of %d words, want 512", len(w.buf))
 	}
-	if err := w.Event(ctx); err != nil {
+	if err := w.Run(ctx, newCounting()); err != nil {
 		t.Fatal(err)
 	}
 	for i, x := range w.buf {
@@ -154,26 +150,26 @@ func TestMemoryOperations(t *testing.T) {
 		}
 	}
 	// Scope global: the workers share one buffer; local: one each.
-	if w2 := worker(t, inst, 1, &countingMeter{}).(*memoryWorker); &w2.buf[0] != &w.buf[0] {
+	if w2 := worker(t, inst, 1, newCounting()).(*memoryWorker); &w2.buf[0] != &w.buf[0] {
 		t.Error("scope global: two workers have different buffers")
 	}
 	local := configure(t, Memory{}, 2, map[string]string{"memory-scope": "local"})
-	if a, b := worker(t, local, 0, &countingMeter{}).(*memoryWorker), worker(t, local, 1, &countingMeter{}).(*memoryWorker); &a.buf[0] == &b.buf[0] {
+	if a, b := worker(t, local, 0, newCounting()).(*memoryWorker), worker(t, local, 1, newCounting()).(*memoryWorker); &a.buf[0] == &b.buf[0] {
 		t.Error("scope local: two workers share a buffer")
 	}
 	// A sequential read reads every word: the sum of 1..512.
-	r := worker(t, configure(t, Memory{}, 1, map[string]string{"memory-block-size": "4K", "memory-oper": "read"}), 0, &countingMeter{}).(*memoryWorker)
+	r := worker(t, configure(t, Memory{}, 1, map[string]string{"memory-block-size": "4K", "memory-oper": "read"}), 0, newCounting()).(*memoryWorker)
 	r.buf = w.buf
-	if err := r.Event(ctx); err != nil {
+	if err := r.Run(ctx, newCounting()); err != nil {
 		t.Fatal(err)
 	}
 	if r.sink != 512*513/2 {
 		t.Errorf("a sequential read summed %d, want %d", r.sink, 512*513/2)
 	}
 
-	rnd := worker(t, configure(t, Memory{}, 1, map[string]string{"memory-block-size": "4K", "memory-access-mode": "rnd"}), 0, &countingMeter{}).(*memoryWorker)
+	rnd := worker(t, configure(t, Memory{}, 1, map[string]string{"memory-block-size": "4K", "memory-access-mode": "rnd"}), 0, newCounting()).(*memoryWorker)
 	for range 20 {
-		if err := rnd.Event(ctx); err != nil {
+		if err := rnd.Run(ctx, newCounting()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -190,8 +186,8 @@ func TestMemoryOperations(t *testing.T) {
 	}
 	for _, mode := range []string{"read", "none"} {
 		for _, access := range []string{"seq", "rnd"} {
-			w := worker(t, configure(t, Memory{}, 1, map[string]string{"memory-oper": mode, "memory-access-mode": access}), 0, &countingMeter{})
-			if err := w.Event(ctx); err != nil {
+			w := worker(t, configure(t, Memory{}, 1, map[string]string{"memory-oper": mode, "memory-access-mode": access}), 0, newCounting())
+			if err := w.Run(ctx, newCounting()); err != nil {
 				t.Errorf("%s %s: %v", mode, access, err)
 			}
 		}

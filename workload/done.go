@@ -2,8 +2,14 @@ package workload
 
 import "errors"
 
-// ErrNoMoreEvents is what Worker.Event returns, without doing anything, when
+// ErrNoMoreEvents is what User.Run returns, without doing anything, when
 // the workload's own limit is reached (sysbench's SB_REQ_TYPE_NULL event,
 // as the memory test's memory-total-size gives each thread): the runner
-// counts nothing and stops that worker.
+// counts nothing and stops that user.
 var ErrNoMoreEvents = errors.New("no more events")
+
+// ErrRollback is what User.Run returns when the transaction rolled back as
+// the workload intended (TPC-C's 1% of New-Orders with an unused item,
+// clause 2.4.2.3): a completed transaction of its type, counted as an
+// expected rollback, never as an error.
+var ErrRollback = errors.New("expected rollback")

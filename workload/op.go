@@ -21,7 +21,8 @@ func (c Class) String() string {
 	}
 }
 
-// Op is one measured operation: a statement, a command, a request.
+// Op is one measured statement (a query, a command, a request): only
+// statements count as queries.
 type Op struct {
 	Name  string
 	Class Class
@@ -30,13 +31,20 @@ type Op struct {
 // OpID indexes Instance.Ops().
 type OpID int
 
-// Mark is the runner's clock reading when an operation began.
+// Mark is the runner's clock reading when a statement began.
 type Mark int64
 
-// Meter is how a worker's operations are measured. The runner implements it;
-// a workload calls Begin before an operation and End after it, and never reads
-// a clock itself.
-type Meter interface {
-	Begin() Mark
-	End(op OpID, m Mark, err error)
+// Txn is a transaction type: new_order, payment, oltp_read_write's one
+// event. Each type has its own histogram, counts, errors, retries and
+// expected rollbacks.
+type Txn struct {
+	Name string
+	// Keying is the wait before a transaction of this type (TPC-C's keying
+	// time), Think the wait after it (think time). The runner waits, off
+	// the connection and outside the response time, in closed-loop runs
+	// only: under --rate the schedule decides when transactions start.
+	Keying, Think Wait
 }
+
+// TxnID indexes Instance.Transactions().
+type TxnID int

@@ -43,13 +43,16 @@ type Values struct {
 	floats  map[string]float64
 	strings map[string]string
 	set     map[string]bool
+	// missed collects names read that no option declares: a misspelt
+	// option inside a workload (Configure turns it into an error).
+	missed *[]string
 }
 
 // ParseValues validates raw values (by option name) against opts and fills
 // in defaults. Every problem is a usage error naming the option.
 func ParseValues(opts []Option, raw map[string]string) (Values, error) {
 	v := Values{ints: map[string]int64{}, bools: map[string]bool{}, floats: map[string]float64{},
-		strings: map[string]string{}, set: map[string]bool{}}
+		strings: map[string]string{}, set: map[string]bool{}, missed: new([]string)}
 	known := map[string]bool{}
 	for _, o := range opts {
 		known[o.Name] = true
@@ -122,19 +125,50 @@ func ParseBool(s string) (bool, bool) {
 }
 
 // Int returns an Int option's value.
-func (v Values) Int(name string) int64 { return v.ints[name] }
+func (v Values) Int(name string) int64 { return lookup(v, v.ints, name) }
 
 // Bool returns a Bool option's value.
-func (v Values) Bool(name string) bool { return v.bools[name] }
+func (v Values) Bool(name string) bool { return lookup(v, v.bools, name) }
 
 // Float returns a Float option's value.
-func (v Values) Float(name string) float64 { return v.floats[name] }
+func (v Values) Float(name string) float64 { return lookup(v, v.floats, name) }
 
 // String returns a String or Enum option's value.
-func (v Values) String(name string) string { return v.strings[name] }
+func (v Values) String(name string) string { return lookup(v, v.strings, name) }
 
 // IsSet reports whether the user gave the option (rather than its default).
-func (v Values) IsSet(name string) bool { return v.set[name] }
+func (v Values) IsSet(name string) bool { return lookup(v, v.set, name) }
+
+// lookup reads name from m, recording a name of the wrong kind or that no
+// option declares.
+func lookup[T any](v Values, m map[string]T, name string) T {
+	x, ok := m[name]
+	if !ok && v.missed != nil {
+		*v.missed = append(*v.missed, name)
+	}
+	return x
+}
+
+// Missed lists the names read that no option of that kind declares.
+func (v Values) Missed() []string {
+	if v.missed == nil {
+		return nil
+	}
+	return *v.missed
+}
+
+// Configure configures w with v and p, and refuses a workload that read an
+// option it does not declare (a misspelt name would otherwise read as zero).
+func Configure(w Workload, v Values, p Params) (Instance, error) {
+	inst, err := w.Configure(v, p)
+	if err != nil {
+		return nil, err
+	}
+	if m := v.Missed(); len(m) > 0 {
+		return nil, fmt.Errorf("workload %s read option %q, which it does not declare (a bug: please report it)", w.Meta().Name, m[0])
+	}
+	return inst, nil
+}
 
 // With returns a copy of v with an Int option replaced (for workloads whose
 // reference overrides an option, like oltp_point_select's one point select).

@@ -156,7 +156,7 @@ func (e *env) runOne(ctx context.Context, o *options, name string) (*results.Res
 	}
 	cfg := run.Config{
 		Sample:   sample,
-		Instance: inst, Driver: tg.driver, Target: tg.t, Threads: o.threads,
+		Instance: inst, Driver: tg.driver, Target: tg.t, Users: o.threads,
 		Duration: time.Duration(o.time) * time.Second, Events: o.events, Warmup: time.Duration(o.warmup) * time.Second,
 		Ramp: time.Duration(o.ramp) * time.Second, Rate: o.rate, Arrival: o.arrival,
 		MaxLag:   time.Duration(o.maxLag * float64(time.Second)),

@@ -111,7 +111,7 @@ func sysTest(o *options, w workload.Workload) (sys.Test, workload.Values, error)
 	if o.threads < 1 || o.threads > maxThreads {
 		return nil, v, usageErr("--threads must be between 1 and %d, got %d", maxThreads, o.threads)
 	}
-	inst, err := w.Configure(v, workload.Params{Threads: o.threads, Seed: o.seed})
+	inst, err := workload.Configure(w, v, workload.Params{Users: o.threads, Seed: o.seed})
 	if err != nil {
 		return nil, v, usageErr("sys %s: %v", name, err)
 	}
@@ -168,7 +168,7 @@ func (e *env) sys(ctx context.Context, o *options, w workload.Workload, verb str
 		case err != nil:
 			return sysFileErr(err)
 		}
-		if err := files.Open(); err != nil {
+		if err := files.OpenFiles(); err != nil {
 			return sysFileErr(err)
 		}
 		defer files.CloseFiles()
@@ -286,7 +286,7 @@ func (e *env) sysRun(ctx context.Context, o *options, w workload.Workload, t sys
 	ignore, _ := o.ignoreSet()
 	var writeErr error
 	cfg := run.Config{
-		Instance: t, Threads: o.threads, Sample: sample, // no Driver: no database
+		Instance: t, Users: o.threads, Sample: sample, // no Driver: no database
 		Duration: duration, Events: o.events, Warmup: time.Duration(o.warmup) * time.Second,
 		Ramp: time.Duration(o.ramp) * time.Second, Rate: o.rate, Arrival: o.arrival,
 		MaxLag:   time.Duration(o.maxLag * float64(time.Second)),

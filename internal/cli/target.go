@@ -81,7 +81,7 @@ func resolveWorkload(name string, o *options) (workload.Workload, workload.Value
 	if err != nil {
 		return nil, v, nil, err
 	}
-	inst, err := w.Configure(v, workload.Params{Threads: o.threads, Seed: o.seed})
+	inst, err := workload.Configure(w, v, workload.Params{Users: o.threads, Seed: o.seed})
 	if err != nil {
 		return nil, v, nil, usageErr("%s: %v", name, err)
 	}

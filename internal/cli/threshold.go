@@ -34,7 +34,7 @@ func checkThresholdOps(o *options, w workload.Workload, v workload.Values) error
 	if !slices.ContainsFunc(o.thresholds, func(t results.Threshold) bool { return t.Op != "" }) {
 		return nil
 	}
-	inst, err := w.Configure(v, workload.Params{Threads: o.threads, Seed: o.seed})
+	inst, err := workload.Configure(w, v, workload.Params{Users: o.threads, Seed: o.seed})
 	if err != nil {
 		return nil
 	}

@@ -25,6 +25,7 @@ var allowed = map[string][]string{
 	"db/sqldb":        {"db"},
 	"db/":             {"db", "db/sqldb", "db/sockconn"}, // one package per database
 	"workload":        {"db", "randgen"},
+	"workload/wltest": {"workload", "db", "randgen"},
 	"workloads/":      {"workload", "db", "db/sqldb", "randgen", "load", "workloads/sqlset", "workloads/mongoset"},
 	"sys":             {"workload"}, // machine micro-benchmarks: no database
 	"run":             {"workload", "db", "hist", "randgen", "results"},

@@ -37,41 +37,65 @@ func fieldTemplate(n int64) string {
 	return string(b)
 }
 
-// keySequence numbers inserted records across all workers: YCSB's insert
+// keySequence numbers inserted records across all users: YCSB's insert
 // key sequence with its acknowledged counter. Next claims a number; Ack marks
-// it inserted; Limit is one past the highest number below which every record
-// is known to exist, which is what "latest" and the other choosers draw under.
+// it inserted; Has says whether a record is known to exist; Limit is one
+// past the highest number the sequence knows to exist, which is what
+// "latest" and the other choosers draw under.
+//
+// A shard numbers its records as one process would and takes every
+// stride-th number from its own index on, so shards never insert the same
+// key; it knows only its own inserts (and the records before base).
 type keySequence struct {
-	mu    sync.Mutex
-	next  int64
-	limit int64
-	acked map[int64]bool
+	mu            sync.Mutex
+	base          int64 // records that existed at the start
+	shard, stride int64
+	next          int64 // this shard's next number, counted in its own numbers
+	acked         int64 // this shard's numbers below acked are all inserted
+	done          map[int64]bool
 }
 
-func newKeySequence(existing int64) *keySequence {
-	return &keySequence{next: existing, limit: existing, acked: map[int64]bool{}}
+func newKeySequence(existing int64, shard, stride int) *keySequence {
+	return &keySequence{base: existing, shard: int64(shard), stride: int64(max(stride, 1)), done: map[int64]bool{}}
 }
 
+// Next claims the next key number.
 func (k *keySequence) Next() int64 {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	n := k.next
+	n := k.base + k.shard + k.next*k.stride
 	k.next++
 	return n
 }
 
+// Ack marks key number n inserted.
 func (k *keySequence) Ack(n int64) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	k.acked[n] = true
-	for k.acked[k.limit] {
-		delete(k.acked, k.limit)
-		k.limit++
+	k.done[(n-k.base-k.shard)/k.stride] = true
+	for k.done[k.acked] {
+		delete(k.done, k.acked)
+		k.acked++
 	}
 }
 
+// Limit is one past the highest number known to exist.
 func (k *keySequence) Limit() int64 {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	return k.limit
+	if k.acked == 0 {
+		return k.base
+	}
+	return k.base + k.shard + (k.acked-1)*k.stride + 1
+}
+
+// Has reports whether record n is known to exist.
+func (k *keySequence) Has(n int64) bool {
+	if n < k.base {
+		return true
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	d := n - k.base
+	return d%k.stride == k.shard && d/k.stride < k.acked
 }

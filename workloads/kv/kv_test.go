@@ -8,35 +8,20 @@ import (
 
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/sqlite"
-	"github.com/dbgauge/dbgauge/randgen"
-	"github.com/dbgauge/dbgauge/workload"
+		"github.com/dbgauge/dbgauge/workload"
+	"github.com/dbgauge/dbgauge/workload/wltest"
 )
 
-type countingMeter struct{ ok, failed [5]int }
-
-func (m *countingMeter) Begin() workload.Mark { return 0 }
-func (m *countingMeter) End(op workload.OpID, _ workload.Mark, err error) {
-	if err != nil {
-		m.failed[op]++
-		return
-	}
-	m.ok[op]++
-}
-
-// setup prepares w on a fresh SQLite file and returns a worker on it.
-func setup(t *testing.T, w workload.Workload, opts map[string]string) (workload.Worker, *countingMeter) {
-	wk, m, _ := setupOpen(t, w, opts)
-	return wk, m
-}
-
-func setupOpen(t *testing.T, w workload.Workload, opts map[string]string) (workload.Worker, *countingMeter, func(context.Context) (db.Conn, error)) {
+// setup prepares w on a fresh SQLite file and returns its instance and a
+// connection.
+func setup(t *testing.T, w workload.Workload, opts map[string]string) (workload.Instance, db.Conn) {
 	t.Helper()
 	ctx := context.Background()
 	v, err := workload.ParseValues(w.Options(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	inst, err := w.Configure(v, workload.Params{Threads: 1, Seed: 3})
+	inst, err := workload.Configure(w, v, workload.Params{Users: 1, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,39 +35,42 @@ func setupOpen(t *testing.T, w workload.Workload, opts map[string]string) (workl
 	if err := inst.Dataset().Prepare(ctx, workload.PrepareEnv{Conn: conn, Open: open, Driver: "sqlite", Parallel: 2, Seed: 3}); err != nil {
 		t.Fatal(err)
 	}
-	m := &countingMeter{}
-	wk, err := inst.NewWorker(ctx, workload.WorkerEnv{Conn: conn, Driver: "sqlite", Rand: randgen.New(9), Meter: m, Parts: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return wk, m, open
+	return inst, conn
 }
 
-// TestYCSBMixes runs every workload and checks its operation counts against
-// YCSB's proportions, and that no read misses a record.
+func run(t *testing.T, inst workload.Instance, conn db.Conn, n int) *wltest.Tx {
+	return wltest.Run(t, inst, conn, wltest.Options{Driver: "sqlite", Seed: 9}, n)
+}
+
+// TestYCSBMixes runs every workload and checks its transaction types
+// against YCSB's proportions, its statements against them (a
+// read_modify_write is a read and an update: only statements count), and
+// that no read misses a record.
 func TestYCSBMixes(t *testing.T) {
 	const events = 4000
 	for _, w := range Workloads() {
 		wl := w.(*ycsb)
 		t.Run(wl.name, func(t *testing.T) {
-			wk, m := setup(t, w, map[string]string{"record-count": "500", "field-length": "20"})
-			for i := range events {
-				if err := wk.Event(context.Background()); err != nil {
-					t.Fatalf("event %d: %v", i, err)
-				}
-			}
-			wk.Close(context.Background())
-			want := map[workload.OpID]float64{opUpdate: wl.mix.update + wl.mix.rmw, opInsert: wl.mix.insert, opScan: wl.mix.scan,
-				opRMW: wl.mix.rmw, opRead: wl.mix.read + wl.mix.rmw}
-			for op, p := range want {
-				got := float64(m.ok[op]) / events
+			inst, conn := setup(t, w, map[string]string{"record-count": "500", "field-length": "20"})
+			m := run(t, inst, conn, events)
+			want := map[workload.TxnID]float64{txRead: wl.mix.read, txUpdate: wl.mix.update, txInsert: wl.mix.insert,
+				txScan: wl.mix.scan, txRMW: wl.mix.rmw}
+			for typ, p := range want {
+				got := float64(m.Types[typ]) / events
 				// 5 standard deviations of a binomial proportion.
 				tol := 5 * math.Sqrt(p*(1-p)/events)
 				if math.Abs(got-p) > tol+1e-9 {
-					t.Errorf("%s: share %.4f, want %.2f ± %.4f", ops[op].Name, got, p, tol)
+					t.Errorf("%s: share %.4f, want %.2f ± %.4f", txns[typ].Name, got, p, tol)
 				}
 			}
-			for op, n := range m.failed {
+			stmts := map[workload.OpID]int{opRead: m.Types[txRead] + m.Types[txRMW], opUpdate: m.Types[txUpdate] + m.Types[txRMW],
+				opInsert: m.Types[txInsert], opScan: m.Types[txScan]}
+			for op, n := range stmts {
+				if m.OK[op] != n {
+					t.Errorf("%s: %d statements, want %d", ops[op].Name, m.OK[op], n)
+				}
+			}
+			for op, n := range m.Failed {
 				if n > 0 {
 					t.Errorf("%s: %d failed", ops[op].Name, n)
 				}
@@ -94,37 +82,57 @@ func TestYCSBMixes(t *testing.T) {
 // TestBatchInsert: kv_insert with --batch-size inserts that many records
 // per operation.
 func TestBatchInsert(t *testing.T) {
-	wk, m := setup(t, Workloads()[6], map[string]string{"record-count": "100", "batch-size": "7"}) // kv_insert
-	for range 10 {
-		if err := wk.Event(context.Background()); err != nil {
-			t.Fatal(err)
-		}
+	inst, conn := setup(t, Workloads()[6], map[string]string{"record-count": "100", "batch-size": "7"}) // kv_insert
+	m := run(t, inst, conn, 10)
+	st, err := openStore(context.Background(), conn, inst.(*instance).c)
+	if err != nil {
+		t.Fatal(err)
 	}
-	n, err := wk.(*worker).st.count(context.Background())
+	n, err := st.count(context.Background())
 	if err != nil || n != 100+70 {
 		t.Fatalf("%d records after 10 batches of 7, want 170 (%v)", n, err)
 	}
-	if m.ok[opInsert] != 10 {
-		t.Errorf("%d insert operations, want 10", m.ok[opInsert])
+	if m.OK[opInsert] != 10 {
+		t.Errorf("%d insert operations, want 10", m.OK[opInsert])
 	}
 }
 
 // TestRequestsPerConn: --requests-per-conn N reopens the connection every N
 // requests and the workload goes on on the new one.
 func TestRequestsPerConn(t *testing.T) {
-	wk, m, open := setupOpen(t, Workloads()[7], map[string]string{"record-count": "100", "requests-per-conn": "3"}) // kv_get
-	reopened := 0
-	wk.(*worker).env.Reopen = func(ctx context.Context) (db.Conn, error) {
-		reopened++
-		return open(ctx)
+	inst, conn := setup(t, Workloads()[7], map[string]string{"record-count": "100", "requests-per-conn": "3"}) // kv_get
+	m := run(t, inst, conn, 30)
+	if m.Reopens != 9 || m.OK[opRead] != 30 {
+		t.Errorf("%d reopens and %d reads in 30 requests, want 9 and 30", m.Reopens, m.OK[opRead])
 	}
-	for range 30 {
-		if err := wk.Event(context.Background()); err != nil {
-			t.Fatal(err)
+}
+
+// TestShardKeys: two shards insert disjoint key numbers that together are
+// the numbers one process would insert, and each reads only records it
+// knows exist.
+func TestShardKeys(t *testing.T) {
+	a, b := newKeySequence(10, 0, 2), newKeySequence(10, 1, 2)
+	seen := map[int64]bool{}
+	for range 5 {
+		for _, k := range []*keySequence{a, b} {
+			n := k.Next()
+			if seen[n] {
+				t.Fatalf("key %d inserted twice", n)
+			}
+			seen[n] = true
+			k.Ack(n)
 		}
 	}
-	if reopened != 9 || m.ok[opRead] != 30 {
-		t.Errorf("%d reopens and %d reads in 30 requests, want 9 and 30", reopened, m.ok[opRead])
+	for n := int64(10); n < 20; n++ {
+		if !seen[n] {
+			t.Errorf("key %d not inserted by either shard", n)
+		}
+	}
+	if !a.Has(5) || !a.Has(18) || a.Has(19) || !b.Has(19) || b.Has(18) || a.Has(20) {
+		t.Error("a shard claims records it did not insert, or misses its own")
+	}
+	if a.Limit() != 19 || b.Limit() != 20 {
+		t.Errorf("limits %d and %d, want 19 and 20", a.Limit(), b.Limit())
 	}
 }
 

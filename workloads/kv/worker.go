@@ -7,38 +7,40 @@ import (
 	"github.com/dbgauge/dbgauge/workload"
 )
 
-// worker runs one YCSB operation per event, chosen by the mix.
-type worker struct {
+// user runs one YCSB operation per transaction, chosen by the mix.
+type user struct {
 	c      *config
-	st     store
 	r      *randgen.Rand
-	m      workload.Meter
 	keys   *keySequence
 	seed   uint64
-	env    workload.WorkerEnv
 	cum    [5]float64 // cumulative proportions: read, update, insert, scan, rmw
 	chosen randgen.KeyChooser
-	done   int64 // requests on this connection
 	tmpl   string
+	typ    workload.TxnID
+	s      *session
+	tx     workload.Tx
+	// nums, keys and vals are an insert's records, kept for a retry.
+	nums  []int64
+	names []string
+	vals  [][]string
 }
 
-func newWorker(env workload.WorkerEnv, c *config, st store, keys *keySequence, seed uint64) (*worker, error) {
+func newUser(env workload.UserEnv, c *config, keys *keySequence, seed uint64) (*user, error) {
 	chosen, err := chooser(c, keys)
 	if err != nil {
 		return nil, err
 	}
-	w := &worker{c: c, st: st, r: env.Rand, m: env.Meter, keys: keys, seed: seed, env: env, chosen: chosen,
-		tmpl: fieldTemplate(c.fieldLen)}
+	u := &user{c: c, r: env.Rand, keys: keys, seed: seed, chosen: chosen, tmpl: fieldTemplate(c.fieldLen)}
 	m := c.mix
 	sum := 0.0
 	for i, p := range []float64{m.read, m.update, m.insert, m.scan, m.rmw} {
 		sum += p
-		w.cum[i] = sum
+		u.cum[i] = sum
 	}
-	return w, nil
+	return u, nil
 }
 
-// chooser makes the key chooser, once per worker, as YCSB's CoreWorkload
+// chooser makes the key chooser, once per user, as YCSB's CoreWorkload
 // does: the zipfian is made over the initial records plus room for new ones
 // (10% when the mix inserts), so that inserts do not reshuffle which keys are
 // hot; "latest" follows the inserts itself.
@@ -61,127 +63,125 @@ func chooser(c *config, keys *keySequence) (randgen.KeyChooser, error) {
 
 // key draws an existing key number, redrawing numbers not inserted yet, as
 // YCSB's CoreWorkload does.
-func (w *worker) key() int64 {
-	limit := w.keys.Limit()
+func (u *user) key() int64 {
+	if u.keys.Limit() < 1 {
+		return 0
+	}
 	for {
-		if n := w.chosen.Next(w.r); n < limit || limit < 1 {
+		if n := u.chosen.Next(u.r); u.keys.Has(n) {
 			return n
 		}
 	}
 }
 
-// Event implements workload.Worker.
-func (w *worker) Event(ctx context.Context) error {
-	if err := w.maybeReopen(ctx); err != nil {
+// Next implements workload.User: the mix's draw.
+func (u *user) Next() workload.TxnID {
+	p := u.r.Float64() * u.cum[4]
+	switch {
+	case p < u.cum[0]:
+		u.typ = txRead
+	case p < u.cum[1]:
+		u.typ = txUpdate
+	case p < u.cum[2]:
+		u.typ = txInsert
+	case p < u.cum[3]:
+		u.typ = txScan
+	default:
+		u.typ = txRMW
+	}
+	return u.typ
+}
+
+// Run implements workload.User.
+func (u *user) Run(ctx context.Context, tx workload.Tx) error {
+	u.s, u.tx = tx.Session().(*session), tx
+	if err := u.maybeReopen(ctx); err != nil {
 		return err
 	}
-	w.done++
-	p := w.r.Float64() * w.cum[4]
-	switch {
-	case p < w.cum[0]:
-		return w.read(ctx, opRead)
-	case p < w.cum[1]:
-		return w.update(ctx)
-	case p < w.cum[2]:
-		return w.insert(ctx)
-	case p < w.cum[3]:
-		return w.scan(ctx)
+	u.s.done++
+	switch u.typ {
+	case txRead:
+		return u.read(ctx, keyName(u.key()))
+	case txUpdate:
+		return u.update(ctx, keyName(u.key()))
+	case txInsert:
+		return u.insert(ctx)
+	case txScan:
+		return u.scan(ctx)
 	default:
-		return w.readModifyWrite(ctx)
+		return u.readModifyWrite(ctx)
 	}
 }
 
-func (w *worker) read(ctx context.Context, op workload.OpID) error {
-	key := keyName(w.key())
-	mark := w.m.Begin()
-	found, err := w.st.read(ctx, key)
+func (u *user) read(ctx context.Context, key string) error {
+	mark := u.tx.Begin()
+	found, err := u.s.st.read(ctx, key)
 	if err == nil && !found {
 		err = errNotFound
 	}
-	w.m.End(op, mark, err)
+	u.tx.End(opRead, mark, err)
 	return err
 }
 
-func (w *worker) update(ctx context.Context) error {
-	key := keyName(w.key())
-	field, value := w.r.IntN(int(w.c.fields)), w.r.Template(w.tmpl)
-	mark := w.m.Begin()
-	err := w.st.update(ctx, key, field, value)
-	w.m.End(opUpdate, mark, err)
+func (u *user) update(ctx context.Context, key string) error {
+	field, value := u.r.IntN(int(u.c.fields)), u.r.Template(u.tmpl)
+	mark := u.tx.Begin()
+	err := u.s.st.update(ctx, key, field, value)
+	u.tx.End(opUpdate, mark, err)
 	return err
 }
 
 // insert adds --batch-size new records; their contents are a pure function
-// of their key numbers.
-func (w *worker) insert(ctx context.Context) error {
-	nums := make([]int64, w.c.batch)
-	keys := make([]string, w.c.batch)
-	vals := make([][]string, w.c.batch)
-	for i := range nums {
-		nums[i] = w.keys.Next()
-		keys[i], vals[i] = keyName(nums[i]), values(w.seed, w.c, nums[i])
+// of their key numbers. A retry inserts the same records.
+func (u *user) insert(ctx context.Context) error {
+	if u.tx.Attempt() == 0 {
+		u.nums, u.names, u.vals = u.nums[:0], u.names[:0], u.vals[:0]
+		for range u.c.batch {
+			n := u.keys.Next()
+			u.nums = append(u.nums, n)
+			u.names = append(u.names, keyName(n))
+			u.vals = append(u.vals, values(u.seed, u.c, n))
+		}
 	}
-	mark := w.m.Begin()
-	err := w.st.insert(ctx, keys, vals)
-	w.m.End(opInsert, mark, err)
+	mark := u.tx.Begin()
+	err := u.s.st.insert(ctx, u.names, u.vals)
+	u.tx.End(opInsert, mark, err)
 	if err == nil {
-		for _, n := range nums {
-			w.keys.Ack(n)
+		for _, n := range u.nums {
+			u.keys.Ack(n)
 		}
 	}
 	return err
 }
 
-func (w *worker) scan(ctx context.Context) error {
-	key := keyName(w.key())
-	n := w.r.Uniform(1, w.c.maxScan)
-	mark := w.m.Begin()
-	_, err := w.st.scan(ctx, key, n)
-	w.m.End(opScan, mark, err)
+func (u *user) scan(ctx context.Context) error {
+	key := keyName(u.key())
+	n := u.r.Uniform(1, u.c.maxScan)
+	mark := u.tx.Begin()
+	_, err := u.s.st.scan(ctx, key, n)
+	u.tx.End(opScan, mark, err)
 	return err
 }
 
 // readModifyWrite is YCSB's RMW: a read and an update of the same record,
-// measured as one operation besides its two parts.
-func (w *worker) readModifyWrite(ctx context.Context) error {
-	k := w.key()
-	key := keyName(k)
-	mark := w.m.Begin()
-	r := w.m.Begin()
-	found, err := w.st.read(ctx, key)
-	if err == nil && !found {
-		err = errNotFound
+// one transaction of two statements.
+func (u *user) readModifyWrite(ctx context.Context) error {
+	key := keyName(u.key())
+	if err := u.read(ctx, key); err != nil {
+		return err
 	}
-	w.m.End(opRead, r, err)
-	if err == nil {
-		u := w.m.Begin()
-		err = w.st.update(ctx, key, w.r.IntN(int(w.c.fields)), w.r.Template(w.tmpl))
-		w.m.End(opUpdate, u, err)
-	}
-	w.m.End(opRMW, mark, err)
-	return err
+	return u.update(ctx, key)
 }
 
 // maybeReopen reconnects every --requests-per-conn requests.
-func (w *worker) maybeReopen(ctx context.Context) error {
-	if w.c.perConn <= 0 || w.done < w.c.perConn || w.env.Reopen == nil {
+func (u *user) maybeReopen(ctx context.Context) error {
+	if u.c.perConn <= 0 || u.s.done < u.c.perConn {
 		return nil
 	}
-	w.st.close()
-	conn, err := w.env.Reopen(ctx)
+	s, err := u.tx.Reopen(ctx)
 	if err != nil {
 		return err
 	}
-	st, err := openStore(ctx, conn, w.c)
-	if err != nil {
-		return err
-	}
-	w.st, w.done = st, 0
-	return nil
-}
-
-// Close implements workload.Worker.
-func (w *worker) Close(context.Context) error {
-	w.st.close()
+	u.s = s.(*session)
 	return nil
 }

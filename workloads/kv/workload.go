@@ -47,13 +47,27 @@ func (w *ycsb) Configure(v workload.Values, p workload.Params) (workload.Instanc
 	return &instance{c: c, p: p, name: w.name}, nil
 }
 
-// Operations, in YCSB's words.
+// Transaction types, in YCSB's words: each is one operation, but
+// read_modify_write, which reads and updates the same record.
+const (
+	txRead workload.TxnID = iota
+	txUpdate
+	txInsert
+	txScan
+	txRMW
+)
+
+var txns = []workload.Txn{
+	txRead: {Name: "read"}, txUpdate: {Name: "update"}, txInsert: {Name: "insert"}, txScan: {Name: "scan"},
+	txRMW: {Name: "read_modify_write"},
+}
+
+// Statements: only these count as queries.
 const (
 	opRead workload.OpID = iota
 	opUpdate
 	opInsert
 	opScan
-	opRMW
 )
 
 var ops = []workload.Op{
@@ -61,7 +75,6 @@ var ops = []workload.Op{
 	opUpdate: {Name: "update", Class: workload.Write},
 	opInsert: {Name: "insert", Class: workload.Write},
 	opScan:   {Name: "scan", Class: workload.Read},
-	opRMW:    {Name: "read_modify_write", Class: workload.Other},
 }
 
 type instance struct {
@@ -70,28 +83,44 @@ type instance struct {
 	name string
 
 	// keys is the run-wide key sequence: inserts claim the next number,
-	// and "latest" reads draw below the highest contiguous acknowledged one.
+	// and reads draw records known to exist.
 	once sync.Once
 	keys *keySequence
 	err  error
 }
 
-func (i *instance) Ops() []workload.Op        { return ops }
-func (i *instance) Dataset() workload.Dataset { return &dataset{c: i.c, owner: i.name} }
+func (i *instance) Transactions() []workload.Txn { return txns }
+func (i *instance) Ops() []workload.Op            { return ops }
+func (i *instance) Dataset() workload.Dataset     { return &dataset{c: i.c, owner: i.name} }
 
-func (i *instance) NewWorker(ctx context.Context, env workload.WorkerEnv) (workload.Worker, error) {
+// session is a connection's store adapter and how many requests it served.
+type session struct {
+	st   store
+	done int64
+}
+
+func (s *session) Close(context.Context) error {
+	s.st.close()
+	return nil
+}
+
+func (i *instance) Open(ctx context.Context, env workload.SessionEnv) (workload.Session, error) {
 	st, err := openStore(ctx, env.Conn, i.c)
 	if err != nil {
 		return nil, err
 	}
+	return &session{st: st}, nil
+}
+
+func (i *instance) NewUser(ctx context.Context, env workload.UserEnv) (workload.User, error) {
 	i.once.Do(func() {
 		var n int64
-		if n, i.err = st.count(ctx); i.err == nil {
-			i.keys = newKeySequence(n)
+		if n, i.err = env.Session.(*session).st.count(ctx); i.err == nil {
+			i.keys = newKeySequence(n, i.p.Shard.Index, i.p.Shard.N())
 		}
 	})
 	if i.err != nil {
 		return nil, fmt.Errorf("count records: %w", i.err)
 	}
-	return newWorker(env, i.c, st, i.keys, i.p.Seed)
+	return newUser(env, i.c, i.keys, i.p.Seed)
 }

@@ -30,7 +30,7 @@ func (bulkInsert) Meta() workload.Meta {
 func (bulkInsert) Options() []workload.Option { return nil }
 
 func (bulkInsert) Configure(_ workload.Values, p workload.Params) (workload.Instance, error) {
-	threads := int64(max(p.Threads, 1))
+	threads := int64(max(p.Users, 1))
 	ds := &sqlset.Dataset{DatasetName: "bulk_insert", Workload: "bulk_insert",
 		ShapeValues: map[string]string{"tables": strconv.FormatInt(threads, 10)}}
 	for n := int64(1); n <= threads; n++ {
@@ -47,15 +47,26 @@ func (bulkInsert) Configure(_ workload.Values, p workload.Params) (workload.Inst
 
 type bulkInstance struct{ ds *sqlset.Dataset }
 
-func (bulkInstance) Ops() []workload.Op          { return ops[:] }
-func (b bulkInstance) Dataset() workload.Dataset { return b.ds }
+func (bulkInstance) Transactions() []workload.Txn { return []workload.Txn{{Name: "bulk_insert"}} }
+func (bulkInstance) Ops() []workload.Op            { return ops[:] }
+func (b bulkInstance) Dataset() workload.Dataset   { return b.ds }
 
-func (bulkInstance) NewWorker(ctx context.Context, env workload.WorkerEnv) (workload.Worker, error) {
+// bulkSession is a connection: bulk_insert prepares nothing.
+type bulkSession struct{ conn sqldb.Conn }
+
+func (bulkSession) Close(context.Context) error { return nil }
+
+func (bulkInstance) Open(_ context.Context, env workload.SessionEnv) (workload.Session, error) {
 	conn, err := sqldb.Open(env.Conn, env.Driver)
 	if err != nil {
 		return nil, err
 	}
-	table := tableName(int64(env.Part) + 1)
+	return bulkSession{conn}, nil
+}
+
+func (bulkInstance) NewUser(ctx context.Context, env workload.UserEnv) (workload.User, error) {
+	conn := env.Session.(bulkSession).conn
+	table := tableName(int64(env.User) + 1)
 	// Continue after the rows a previous run left, where sysbench would fail
 	// on duplicate keys.
 	res, err := conn.QueryStrings(ctx, "SELECT COALESCE(MAX(id), 0) FROM "+table)
@@ -64,14 +75,14 @@ func (bulkInstance) NewWorker(ctx context.Context, env workload.WorkerEnv) (work
 	}
 	last, _ := strconv.ParseInt(res[0][0], 10, 64)
 	prefix := "INSERT INTO " + table + " VALUES"
-	w := &bulkWorker{conn: conn, m: env.Meter, next: last + 1, prefix: len(prefix)}
-	w.buf = append(make([]byte, 0, bulkPacketSize), prefix...)
-	return w, nil
+	u := &bulkUser{next: last + 1, prefix: len(prefix)}
+	u.buf = append(make([]byte, 0, bulkPacketSize), prefix...)
+	return u, nil
 }
 
-type bulkWorker struct {
-	conn   sqldb.Conn
-	m      workload.Meter
+// bulkUser is one thread of bulk_insert.lua: its table, its multi-row
+// INSERT being built, and the next id.
+type bulkUser struct {
 	buf    []byte
 	prefix int
 	rows   int
@@ -79,42 +90,46 @@ type bulkWorker struct {
 	row    []byte
 }
 
-func (w *bulkWorker) Event(ctx context.Context) error {
-	w.row = append(w.row[:0], '(')
-	w.row = strconv.AppendInt(w.row, w.next, 10)
-	w.row = append(w.row, ',')
-	w.row = strconv.AppendInt(w.row, w.next, 10)
-	w.row = append(w.row, ')')
+func (u *bulkUser) Next() workload.TxnID { return 0 }
+
+// Run appends one row; the INSERT is sent when the next row would not fit.
+func (u *bulkUser) Run(ctx context.Context, tx workload.Tx) error {
+	u.row = append(u.row[:0], '(')
+	u.row = strconv.AppendInt(u.row, u.next, 10)
+	u.row = append(u.row, ',')
+	u.row = strconv.AppendInt(u.row, u.next, 10)
+	u.row = append(u.row, ')')
 	sep := 0
-	if w.rows > 0 {
+	if u.rows > 0 {
 		sep = 1
 	}
-	if len(w.buf)+len(w.row)+sep+1 > bulkPacketSize {
-		if err := w.flush(ctx); err != nil {
+	if len(u.buf)+len(u.row)+sep+1 > bulkPacketSize {
+		if err := u.flush(ctx, tx); err != nil {
 			return err
 		}
 		sep = 0
 	}
 	if sep == 1 {
-		w.buf = append(w.buf, ',')
+		u.buf = append(u.buf, ',')
 	}
-	w.buf = append(w.buf, w.row...)
-	w.rows++
-	w.next++
+	u.buf = append(u.buf, u.row...)
+	u.rows++
+	u.next++
 	return nil
 }
 
-func (w *bulkWorker) flush(ctx context.Context) error {
-	if w.rows == 0 {
+func (u *bulkUser) flush(ctx context.Context, tx workload.Tx) error {
+	if u.rows == 0 {
 		return nil
 	}
-	mark := w.m.Begin()
-	_, err := w.conn.Exec(ctx, string(w.buf))
-	w.m.End(opBulkInsert, mark, err)
-	w.buf = w.buf[:w.prefix]
-	w.rows = 0
+	conn := tx.Session().(bulkSession).conn
+	mark := tx.Begin()
+	_, err := conn.Exec(ctx, string(u.buf))
+	tx.End(opBulkInsert, mark, err)
+	u.buf = u.buf[:u.prefix]
+	u.rows = 0
 	return err
 }
 
-// Close sends the last INSERT, as bulk_insert.lua's thread_done does.
-func (w *bulkWorker) Close(ctx context.Context) error { return w.flush(ctx) }
+// Finish sends the last INSERT, as bulk_insert.lua's thread_done does.
+func (u *bulkUser) Finish(ctx context.Context, tx workload.Tx) error { return u.flush(ctx, tx) }

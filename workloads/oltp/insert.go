@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/randgen"
 	"github.com/dbgauge/dbgauge/workload"
 )
@@ -23,30 +22,24 @@ var Insert workload.Workload = &test{
 		}
 		return c.tableSize
 	},
-	worker: newInsert,
-}
-
-func newInsert(ctx context.Context, env workload.WorkerEnv, in *instance) (workload.Worker, error) {
-	c := in.c
-	w, err := newWorker(ctx, env, c, true)
-	if err != nil {
-		return nil, err
-	}
-	ins := &insert{worker: w}
-	ins.omitID = c.autoInc && !w.conn.Dialect().ZeroAssignsID
-	if !c.autoInc {
-		if ins.unique, err = in.sharedUnique(ctx, w.conn); err != nil {
-			w.Close(ctx)
-			return nil, err
+	write: true,
+	setup: func(ctx context.Context, u *user, s *session) error {
+		u.omitID = u.c.autoInc && !s.conn.Dialect().ZeroAssignsID
+		if u.c.autoInc {
+			return nil
 		}
-	}
-	return ins, nil
+		var err error
+		u.unique, err = u.in.sharedUnique(ctx, s)
+		return err
+	},
+	event: insertEvent,
 }
 
-// sharedUnique returns the run's unique-id generator: unique() must not
-// repeat across workers. It continues after the rows already in the tables,
-// so a second run with the same seed does not draw the ids of the first.
-func (in *instance) sharedUnique(ctx context.Context, conn sqldb.Conn) (*randgen.Unique, error) {
+// sharedUnique returns the run's unique-id generator: ids must not repeat
+// across users, nor across shards (each takes every shard-th value of the
+// one sequence). It continues after the rows already in the tables, so a
+// second run with the same seed does not draw the ids of the first.
+func (in *instance) sharedUnique(ctx context.Context, s *session) (*randgen.Unique, error) {
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	if in.unique != nil {
@@ -54,39 +47,39 @@ func (in *instance) sharedUnique(ctx context.Context, conn sqldb.Conn) (*randgen
 	}
 	var rows uint64
 	for t := int64(1); t <= in.c.tables; t++ {
-		res, err := conn.QueryStrings(ctx, "SELECT COUNT(*) FROM "+tableName(t))
+		res, err := s.conn.QueryStrings(ctx, "SELECT COUNT(*) FROM "+tableName(t))
 		if err != nil {
 			return nil, fmt.Errorf("count rows of %s: %w", tableName(t), err)
 		}
 		n, _ := strconv.ParseUint(res[0][0], 10, 64)
 		rows += n
 	}
-	in.unique = randgen.NewUnique(in.p.Seed, uint32(rows))
+	sh := in.p.Shard
+	in.unique = randgen.NewUniqueShard(in.p.Seed, uint32(rows), sh.Index, sh.N())
 	return in.unique, nil
 }
 
-type insert struct {
-	*worker
-	omitID bool
-	unique *randgen.Unique
-}
-
-func (w *insert) Event(ctx context.Context) error {
-	t := w.tableNum()
-	k := w.id()
-	cv, pad := w.r.Template(cTemplate), w.r.Template(padTemplate)
+// insertEvent draws the row and sends the INSERT. A retry after an
+// ignored error sends the same row: the user's stream is restored, and the
+// unique id drawn by the first attempt is kept.
+func insertEvent(ctx context.Context, u *user) error {
+	t := u.tableNum()
+	k := u.id()
+	cv, pad := u.r.Template(cTemplate), u.r.Template(padTemplate)
 	var q string
 	switch {
-	case w.omitID:
+	case u.omitID:
 		q = fmt.Sprintf("INSERT INTO %s (k, c, pad) VALUES (%d, '%s', '%s')", tableName(t), k, cv, pad)
-	case w.unique == nil: // auto-inc where 0 assigns an id
+	case u.unique == nil: // auto-inc where 0 assigns an id
 		q = fmt.Sprintf("INSERT INTO %s (id, k, c, pad) VALUES (0, %d, '%s', '%s')", tableName(t), k, cv, pad)
 	default:
-		id := int64(w.unique.Next()) - 2147483648
-		q = fmt.Sprintf("INSERT INTO %s (id, k, c, pad) VALUES (%d, %d, '%s', '%s')", tableName(t), id, k, cv, pad)
+		if u.tx.Attempt() == 0 {
+			u.lastID = int64(u.unique.Next()) - 2147483648
+		}
+		q = fmt.Sprintf("INSERT INTO %s (id, k, c, pad) VALUES (%d, %d, '%s', '%s')", tableName(t), u.lastID, k, cv, pad)
 	}
-	mark := w.m.Begin()
-	_, err := w.conn.Exec(ctx, q)
-	w.m.End(opInsert, mark, err)
+	mark := u.tx.Begin()
+	_, err := u.s.conn.Exec(ctx, q)
+	u.tx.End(opInsert, mark, err)
 	return err
 }

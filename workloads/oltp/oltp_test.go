@@ -9,24 +9,9 @@ import (
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/db/sqlite"
-	"github.com/dbgauge/dbgauge/randgen"
-	"github.com/dbgauge/dbgauge/workload"
+		"github.com/dbgauge/dbgauge/workload"
+	"github.com/dbgauge/dbgauge/workload/wltest"
 )
-
-// countingMeter counts operations by id; it is the runner's Meter reduced
-// to what these tests check.
-type countingMeter struct {
-	ok, failed [numOps]int
-}
-
-func (m *countingMeter) Begin() workload.Mark { return 0 }
-func (m *countingMeter) End(op workload.OpID, _ workload.Mark, err error) {
-	if err != nil {
-		m.failed[op]++
-		return
-	}
-	m.ok[op]++
-}
 
 // openSQLite opens a connection to a fresh database file in dir.
 func openSQLite(t *testing.T, path string) func(context.Context) (db.Conn, error) {
@@ -47,7 +32,7 @@ func setup(t *testing.T, w workload.Workload, opts map[string]string, threads in
 	if err != nil {
 		t.Fatal(err)
 	}
-	inst, err := w.Configure(v, workload.Params{Threads: threads, Seed: 7})
+	inst, err := workload.Configure(w, v, workload.Params{Users: threads, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,39 +87,25 @@ func TestStatementsPerEvent(t *testing.T) {
 			inst, open := setup(t, tc.w, opts, 1)
 			m := runEvents(t, inst, open, events)
 			for op := range numOps {
-				if got, want := m.ok[op], tc.want[op]*events; got != want {
+				if got, want := m.OK[op], tc.want[op]*events; got != want {
 					t.Errorf("%s: %d statements in %d events, want %d", ops[op].Name, got, events, want)
 				}
-				if m.failed[op] != 0 {
-					t.Errorf("%s: %d failed", ops[op].Name, m.failed[op])
+				if m.Failed[op] != 0 {
+					t.Errorf("%s: %d failed", ops[op].Name, m.Failed[op])
 				}
 			}
 		})
 	}
 }
 
-func runEvents(t *testing.T, inst workload.Instance, open func(context.Context) (db.Conn, error), events int) *countingMeter {
+func runEvents(t *testing.T, inst workload.Instance, open func(context.Context) (db.Conn, error), events int) *wltest.Tx {
 	t.Helper()
-	ctx := context.Background()
-	conn, err := open(ctx)
+	conn, err := open(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	m := &countingMeter{}
-	w, err := inst.NewWorker(ctx, workload.WorkerEnv{Conn: conn, Driver: "sqlite", Rand: randgen.New(1, 2), Meter: m, Part: 0, Parts: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range events {
-		if err := w.Event(ctx); err != nil {
-			t.Fatalf("event %d: %v", i, err)
-		}
-	}
-	if err := w.Close(ctx); err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return wltest.Run(t, inst, conn, wltest.Options{Driver: "sqlite", Seed: 1}, events)
 }
 
 // TestBulkInsertRowsAndStatements checks bulk_insert's accounting: events are
@@ -146,8 +117,8 @@ func TestBulkInsertRowsAndStatements(t *testing.T) {
 	for run, events := range []int{1000, 2000} {
 		wantRows += events
 		m := runEvents(t, inst, open, events)
-		if m.ok[opBulkInsert] != 1 {
-			t.Errorf("run %d: %d INSERT statements, want 1", run, m.ok[opBulkInsert])
+		if m.OK[opBulkInsert] != 1 {
+			t.Errorf("run %d: %d INSERT statements, want 1", run, m.OK[opBulkInsert])
 		}
 		conn, _ := open(context.Background())
 		rows, err := conn.(sqldb.Conn).QueryStrings(context.Background(), "SELECT COUNT(*), MAX(id) FROM sbtest1")
@@ -167,7 +138,7 @@ func TestBulkInsertFlushesAt512KiB(t *testing.T) {
 	inst, open := setup(t, BulkInsert, nil, 1)
 	const rows = 100000 // "(nnnnn,nnnnn)," is ~14 bytes: about 3 statements
 	m := runEvents(t, inst, open, rows)
-	if got := m.ok[opBulkInsert]; got < 3 || got > 4 {
+	if got := m.OK[opBulkInsert]; got < 3 || got > 4 {
 		t.Errorf("%d INSERT statements for %d rows, want 3 or 4 at 512 KiB each", got, rows)
 	}
 }

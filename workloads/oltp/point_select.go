@@ -11,15 +11,8 @@ import (
 var PointSelect workload.Workload = &test{
 	name: "oltp_point_select",
 	desc: "sysbench OLTP point select: one primary-key SELECT per event",
-	worker: func(ctx context.Context, env workload.WorkerEnv, in *instance) (workload.Worker, error) {
-		c := in.c
-		one := *c
-		one.pointSelects = 1
-		w, err := newWorker(ctx, env, &one, false, opPointSelect)
-		return pointSelect{w}, err
+	uses: []workload.OpID{opPointSelect},
+	event: func(ctx context.Context, u *user) error {
+		return u.exec(ctx, opPointSelect, u.tableNum(), u.id())
 	},
 }
-
-type pointSelect struct{ *worker }
-
-func (w pointSelect) Event(ctx context.Context) error { return w.pointSelects(ctx) }

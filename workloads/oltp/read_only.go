@@ -11,24 +11,8 @@ import (
 var ReadOnly workload.Workload = &test{
 	name: "oltp_read_only",
 	desc: "sysbench OLTP read-only: 10 point selects and 4 ranges per transaction",
-	worker: func(ctx context.Context, env workload.WorkerEnv, in *instance) (workload.Worker, error) {
-		c := in.c
-		w, err := newWorker(ctx, env, c, false, opPointSelect, opSimpleRange, opSumRange, opOrderRange, opDistinctRange)
-		return readOnly{w}, err
+	uses: []workload.OpID{opPointSelect, opSimpleRange, opSumRange, opOrderRange, opDistinctRange},
+	event: func(ctx context.Context, u *user) error {
+		return u.inTransaction(ctx, u.pointSelects, u.allRanges)
 	},
-}
-
-type readOnly struct{ *worker }
-
-func (w readOnly) Event(ctx context.Context) error {
-	if err := w.startTxn(ctx); err != nil {
-		return err
-	}
-	if err := w.pointSelects(ctx); err != nil {
-		return w.abort(err)
-	}
-	if err := w.allRanges(ctx); err != nil {
-		return w.abort(err)
-	}
-	return w.commitTxn(ctx)
 }

@@ -9,15 +9,9 @@ import (
 // UpdateNonIndex is oltp_update_non_index.lua: --non-index-updates UPDATEs
 // of the unindexed column c per event, autocommit.
 var UpdateNonIndex workload.Workload = &test{
-	name: "oltp_update_non_index",
-	desc: "sysbench OLTP update non-index: UPDATE ... SET c=? by primary key per event",
-	worker: func(ctx context.Context, env workload.WorkerEnv, in *instance) (workload.Worker, error) {
-		c := in.c
-		w, err := newWorker(ctx, env, c, true, opNonIndexUpdate)
-		return updateNonIndex{w}, err
-	},
+	name:  "oltp_update_non_index",
+	desc:  "sysbench OLTP update non-index: UPDATE ... SET c=? by primary key per event",
+	write: true,
+	uses:  []workload.OpID{opNonIndexUpdate},
+	event: func(ctx context.Context, u *user) error { return u.nonIndexUpdates(ctx) },
 }
-
-type updateNonIndex struct{ *worker }
-
-func (w updateNonIndex) Event(ctx context.Context) error { return w.nonIndexUpdates(ctx) }

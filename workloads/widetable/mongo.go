@@ -10,7 +10,6 @@ import (
 	mongoopts "go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"github.com/dbgauge/dbgauge/db"
-	"github.com/dbgauge/dbgauge/randgen"
 	"github.com/dbgauge/dbgauge/workload"
 	"github.com/dbgauge/dbgauge/workloads/mongoset"
 )
@@ -59,28 +58,26 @@ func document(seed uint64, t, r int64) bson.D {
 	return append(d, bson.E{Key: "col15", Value: epoch})
 }
 
-// mongoWorker is the worker on MongoDB.
-type mongoWorker struct {
-	in    *instance
-	r     *randgen.Rand
-	m     workload.Meter
+// mongoSession is a connection to MongoDB.
+type mongoSession struct {
 	db    *mongo.Database
 	class func(error) error
 }
 
-func (w *mongoWorker) Event(ctx context.Context) error {
-	t := w.r.Uniform(1, w.in.c.tables)
-	coll := w.db.Collection(tableName(t))
-	if w.in.w.insert {
-		r := w.in.next[t-1].Add(1) - 1
-		mark := w.m.Begin()
-		_, err := coll.InsertOne(ctx, document(w.in.p.Seed, t, r))
-		err = w.class(err)
-		w.m.End(opInsert, mark, err)
+func (*mongoSession) Close(context.Context) error { return nil }
+
+// runMongo is Run on MongoDB.
+func (u *user) runMongo(ctx context.Context, m *mongoSession) error {
+	in, t := u.in, u.table
+	coll := m.db.Collection(tableName(t))
+	if in.w.insert {
+		mark := u.tx.Begin()
+		_, err := coll.InsertOne(ctx, document(in.p.Seed, t, u.row))
+		err = m.class(err)
+		u.tx.End(opInsert, mark, err)
 		return err
 	}
-	r := w.r.Uniform(0, w.in.c.selectRange()-1)
-	k, _ := rowKeys(w.in.p.Seed, t, r)
+	k, _ := rowKeys(in.p.Seed, t, u.row)
 	for _, q := range []struct {
 		op     workload.OpID
 		filter bson.D
@@ -89,19 +86,17 @@ func (w *mongoWorker) Event(ctx context.Context) error {
 		{opByUnique, bson.D{{Key: "id", Value: k.id}, {Key: "col3", Value: k.col3}, {Key: "col4", Value: k.col4}, {Key: "col5", Value: k.col5}}},
 		{opByIndex, bson.D{{Key: "id", Value: k.id}, {Key: "col9", Value: k.col9}, {Key: "col14", Value: k.col14}}},
 	} {
-		mark := w.m.Begin()
+		mark := u.tx.Begin()
 		_, err := coll.FindOne(ctx, q.filter).Raw()
 		if errors.Is(err, mongo.ErrNoDocuments) {
 			err = &db.Error{Class: db.NotFound, Err: fmt.Errorf("%s found no document in %s", ops[q.op].Name, tableName(t))}
 		} else {
-			err = w.class(err)
+			err = m.class(err)
 		}
-		w.m.End(q.op, mark, err)
+		u.tx.End(q.op, mark, err)
 		if err != nil {
 			return err
 		}
 	}
 	return nil
 }
-
-func (w *mongoWorker) Close(context.Context) error { return nil }

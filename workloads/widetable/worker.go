@@ -10,11 +10,9 @@ import (
 	"github.com/dbgauge/dbgauge/workload"
 )
 
-// worker holds one connection's prepared statements, per table.
-type worker struct {
-	in    *instance
-	r     *randgen.Rand
-	m     workload.Meter
+// sqlSession holds one connection's prepared statements, per table.
+type sqlSession struct {
+	conn  sqldb.Conn
 	stmts [][4]sqldb.Stmt
 }
 
@@ -25,8 +23,8 @@ var statements = [4]string{
 	opByIndex:  "SELECT id, seq, col9, col14 FROM %s WHERE id = ? AND col9 = ? AND col14 = ?",
 }
 
-func newWorker(ctx context.Context, env workload.WorkerEnv, conn sqldb.Conn, in *instance) (*worker, error) {
-	w := &worker{in: in, r: env.Rand, m: env.Meter, stmts: make([][4]sqldb.Stmt, in.c.tables)}
+func openSQL(ctx context.Context, conn sqldb.Conn, in *instance) (*sqlSession, error) {
+	s := &sqlSession{conn: conn, stmts: make([][4]sqldb.Stmt, in.c.tables)}
 	use := []workload.OpID{opByPK, opByUnique, opByIndex}
 	if in.w.insert {
 		use = []workload.OpID{opInsert}
@@ -35,55 +33,80 @@ func newWorker(ctx context.Context, env workload.WorkerEnv, conn sqldb.Conn, in 
 		for _, op := range use {
 			st, err := conn.Prepare(ctx, fmt.Sprintf(statements[op], tableName(t+1)))
 			if err != nil {
-				w.Close(ctx)
+				s.Close(ctx)
 				return nil, fmt.Errorf("prepare %s on %s: %w", ops[op].Name, tableName(t+1), err)
 			}
-			w.stmts[t][op] = st
+			s.stmts[t][op] = st
 		}
 	}
-	return w, nil
+	return s, nil
 }
 
-// Event is one insert, or the three selects of one row.
-func (w *worker) Event(ctx context.Context) error {
-	t := w.r.Uniform(1, w.in.c.tables)
-	if w.in.w.insert {
-		r := w.in.next[t-1].Add(1) - 1
-		mark := w.m.Begin()
-		_, err := w.stmts[t-1][opInsert].Exec(ctx, row(w.in.p.Seed, t, r)...)
-		w.m.End(opInsert, mark, err)
-		return err
-	}
-	r := w.r.Uniform(0, w.in.c.selectRange()-1)
-	k, _ := rowKeys(w.in.p.Seed, t, r)
-	if err := w.find(ctx, t, opByPK, k.id, k.seq); err != nil {
-		return err
-	}
-	if err := w.find(ctx, t, opByUnique, k.id, k.col3, k.col4, k.col5); err != nil {
-		return err
-	}
-	return w.find(ctx, t, opByIndex, k.id, k.col9, k.col14)
-}
-
-// find runs one select; finding no row is an error (not_found).
-func (w *worker) find(ctx context.Context, t int64, op workload.OpID, args ...any) error {
-	mark := w.m.Begin()
-	n, err := w.stmts[t-1][op].Query(ctx, args...)
-	if err == nil && n == 0 {
-		err = &db.Error{Class: db.NotFound, Err: fmt.Errorf("%s found no row in %s", ops[op].Name, tableName(t))}
-	}
-	w.m.End(op, mark, err)
-	return err
-}
-
-// Close implements workload.Worker.
-func (w *worker) Close(context.Context) error {
-	for _, row := range w.stmts {
-		for _, s := range row {
-			if s != nil {
-				s.Close()
+// Close implements workload.Session.
+func (s *sqlSession) Close(context.Context) error {
+	for _, row := range s.stmts {
+		for _, st := range row {
+			if st != nil {
+				st.Close()
 			}
 		}
 	}
 	return nil
+}
+
+// user draws the table and row of each transaction: one insert, or the
+// three selects of one row.
+type user struct {
+	in *instance
+	r  *randgen.Rand
+	tx workload.Tx
+	// table and row are the transaction's, kept for a retry.
+	table, row int64
+}
+
+func (u *user) Next() workload.TxnID { return 0 }
+
+// Run implements workload.User.
+func (u *user) Run(ctx context.Context, tx workload.Tx) error {
+	u.tx = tx
+	in := u.in
+	if in.w.insert {
+		if tx.Attempt() == 0 {
+			u.table = u.r.Uniform(1, in.c.tables)
+			u.row = in.nextRow(u.table)
+		}
+	} else {
+		u.table = u.r.Uniform(1, in.c.tables)
+		u.row = u.r.Uniform(0, in.c.selectRange()-1)
+	}
+	if m, ok := tx.Session().(*mongoSession); ok {
+		return u.runMongo(ctx, m)
+	}
+	s := tx.Session().(*sqlSession)
+	t := u.table
+	if in.w.insert {
+		mark := tx.Begin()
+		_, err := s.stmts[t-1][opInsert].Exec(ctx, row(in.p.Seed, t, u.row)...)
+		tx.End(opInsert, mark, err)
+		return err
+	}
+	k, _ := rowKeys(in.p.Seed, t, u.row)
+	if err := u.find(ctx, s, t, opByPK, k.id, k.seq); err != nil {
+		return err
+	}
+	if err := u.find(ctx, s, t, opByUnique, k.id, k.col3, k.col4, k.col5); err != nil {
+		return err
+	}
+	return u.find(ctx, s, t, opByIndex, k.id, k.col9, k.col14)
+}
+
+// find runs one select; finding no row is an error (not_found).
+func (u *user) find(ctx context.Context, s *sqlSession, t int64, op workload.OpID, args ...any) error {
+	mark := u.tx.Begin()
+	n, err := s.stmts[t-1][op].Query(ctx, args...)
+	if err == nil && n == 0 {
+		err = &db.Error{Class: db.NotFound, Err: fmt.Errorf("%s found no row in %s", ops[op].Name, tableName(t))}
+	}
+	u.tx.End(op, mark, err)
+	return err
 }

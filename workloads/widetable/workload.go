@@ -65,60 +65,85 @@ type instance struct {
 	c *config
 	p workload.Params
 
-	// next is each table's next row number for inserts, read from the
-	// tables by the first worker so that runs continue the key space.
+	// base is each table's rows at the start, read by the first user so
+	// that runs continue the key space; next counts this shard's inserts.
 	once sync.Once
+	base []int64
 	next []atomic.Int64
 	err  error
 }
 
+func (i *instance) Transactions() []workload.Txn {
+	if i.w.insert {
+		return []workload.Txn{{Name: "insert"}}
+	}
+	return []workload.Txn{{Name: "select"}}
+}
 func (i *instance) Ops() []workload.Op        { return ops }
 func (i *instance) Dataset() workload.Dataset { return &dataset{c: i.c, owner: i.w.name} }
 
-func (i *instance) NewWorker(ctx context.Context, env workload.WorkerEnv) (workload.Worker, error) {
+// Open implements workload.Instance: the statements on SQL, the database on
+// MongoDB.
+func (i *instance) Open(ctx context.Context, env workload.SessionEnv) (workload.Session, error) {
 	if m, ok := env.Conn.(mongoset.Conn); ok {
-		if err := i.counted(func(n int64) (int64, error) {
-			c, err := m.Database().Collection(tableName(n)).CountDocuments(ctx, bson.D{})
-			return c, m.Classify(err)
-		}); err != nil {
-			return nil, err
-		}
-		return &mongoWorker{in: i, r: env.Rand, m: env.Meter, db: m.Database(), class: m.Classify}, nil
+		return &mongoSession{db: m.Database(), class: m.Classify}, nil
 	}
 	conn, err := sqldb.Open(env.Conn, env.Driver)
 	if err != nil {
 		return nil, err
 	}
-	if err := i.counted(func(n int64) (int64, error) {
-		rows, err := conn.QueryStrings(ctx, "SELECT COUNT(*) FROM "+tableName(n))
-		if err != nil {
-			return 0, err
-		}
-		return strconv.ParseInt(rows[0][0], 10, 64)
-	}); err != nil {
+	return openSQL(ctx, conn, i)
+}
+
+// NewUser implements workload.Instance; the first user of an insert load
+// reads how many rows each table has.
+func (i *instance) NewUser(ctx context.Context, env workload.UserEnv) (workload.User, error) {
+	if err := i.counted(ctx, env.Session); err != nil {
 		return nil, err
 	}
-	return newWorker(ctx, env, conn, i)
+	return &user{in: i, r: env.Rand}, nil
 }
 
 // counted reads each table's row count once per run (inserts continue after
-// it), with count for one table.
-func (i *instance) counted(count func(n int64) (int64, error)) error {
+// it).
+func (i *instance) counted(ctx context.Context, s workload.Session) error {
 	if !i.w.insert {
 		return nil
 	}
 	i.once.Do(func() {
+		i.base = make([]int64, i.c.tables)
 		i.next = make([]atomic.Int64, i.c.tables)
 		for n := int64(1); n <= i.c.tables; n++ {
-			v, err := count(n)
+			v, err := count(ctx, s, n)
 			if err != nil {
 				i.err = fmt.Errorf("count rows of %s: %w", tableName(n), err)
 				return
 			}
-			i.next[n-1].Store(v)
+			i.base[n-1] = v
 		}
 	})
 	return i.err
+}
+
+// nextRow claims table t's next row number: shards take every shard-th
+// number from their index on, so they never insert the same row.
+func (i *instance) nextRow(t int64) int64 {
+	sh := i.p.Shard
+	k := i.next[t-1].Add(1) - 1
+	return i.base[t-1] + int64(sh.Index) + k*int64(sh.N())
+}
+
+// count is table n's rows on session s.
+func count(ctx context.Context, s workload.Session, n int64) (int64, error) {
+	if m, ok := s.(*mongoSession); ok {
+		c, err := m.db.Collection(tableName(n)).CountDocuments(ctx, bson.D{})
+		return c, m.class(err)
+	}
+	rows, err := s.(*sqlSession).conn.QueryStrings(ctx, "SELECT COUNT(*) FROM "+tableName(n))
+	if err != nil {
+		return 0, err
+	}
+	return strconv.ParseInt(rows[0][0], 10, 64)
 }
 
 // dataset picks the data model of the connection: SQL tables or MongoDB
