@@ -8,7 +8,7 @@ import (
 
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/sqlite"
-		"github.com/dbgauge/dbgauge/workload"
+	"github.com/dbgauge/dbgauge/workload"
 	"github.com/dbgauge/dbgauge/workload/wltest"
 )
 

@@ -48,8 +48,8 @@ func (bulkInsert) Configure(_ workload.Values, p workload.Params) (workload.Inst
 type bulkInstance struct{ ds *sqlset.Dataset }
 
 func (bulkInstance) Transactions() []workload.Txn { return []workload.Txn{{Name: "bulk_insert"}} }
-func (bulkInstance) Ops() []workload.Op            { return ops[:] }
-func (b bulkInstance) Dataset() workload.Dataset   { return b.ds }
+func (bulkInstance) Ops() []workload.Op           { return ops[:] }
+func (b bulkInstance) Dataset() workload.Dataset  { return b.ds }
 
 // bulkSession is a connection: bulk_insert prepares nothing.
 type bulkSession struct{ conn sqldb.Conn }

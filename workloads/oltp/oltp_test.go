@@ -9,7 +9,7 @@ import (
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/db/sqlite"
-		"github.com/dbgauge/dbgauge/workload"
+	"github.com/dbgauge/dbgauge/workload"
 	"github.com/dbgauge/dbgauge/workload/wltest"
 )
 

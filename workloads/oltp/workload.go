@@ -61,11 +61,11 @@ func (t *test) Configure(v workload.Values, p workload.Params) (workload.Instanc
 }
 
 type instance struct {
-	t  *test
-	c  *config
-	v  workload.Values
-	p  workload.Params
-	ds workload.Dataset
+	t      *test
+	c      *config
+	v      workload.Values
+	p      workload.Params
+	ds     workload.Dataset
 	random *randomQuery
 
 	// unique is oltp_insert's run-wide id generator, made by the first user.
@@ -75,8 +75,8 @@ type instance struct {
 
 // Transactions is one type: the script's event.
 func (i *instance) Transactions() []workload.Txn { return []workload.Txn{{Name: i.t.name}} }
-func (i *instance) Ops() []workload.Op            { return ops[:] }
-func (i *instance) Dataset() workload.Dataset     { return i.ds }
+func (i *instance) Ops() []workload.Op           { return ops[:] }
+func (i *instance) Dataset() workload.Dataset    { return i.ds }
 
 // Open implements workload.Instance: sysbench's thread_init statements.
 func (i *instance) Open(ctx context.Context, env workload.SessionEnv) (workload.Session, error) {
