@@ -1,6 +1,14 @@
 package catalog
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/dbgauge/dbgauge/sys"
+	"github.com/dbgauge/dbgauge/workload"
+)
+
+func sysTests() []workload.Workload { return sys.Tests() }
 
 // TestCatalog: names are unique, and an option shared by several workloads
 // has one kind everywhere (the command line registers it once).
@@ -32,4 +40,48 @@ func TestCatalog(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestEveryWorkloadReadsOnlyItsOptions configures every workload with its
+// defaults, and with each option set, through workload.Configure: a
+// workload that reads an option it does not declare (a misspelt name would
+// read as zero) fails here.
+func TestEveryWorkloadReadsOnlyItsOptions(t *testing.T) {
+	for _, w := range append(Workloads(), sysTests()...) {
+		v, err := workload.ParseValues(w.Options(), nil)
+		if err != nil {
+			t.Errorf("%s: defaults do not parse: %v", w.Meta().Name, err)
+			continue
+		}
+		inst, err := workload.Configure(w, v, workload.Params{Users: 2})
+		if err != nil {
+			t.Errorf("%s: %v", w.Meta().Name, err)
+			continue
+		}
+		if len(inst.Transactions()) == 0 {
+			t.Errorf("%s declares no transaction type", w.Meta().Name)
+		}
+	}
+}
+
+// TestMisspeltOptionFails: the check above can fail.
+func TestMisspeltOptionFails(t *testing.T) {
+	v, err := workload.ParseValues(misspelt{}.Options(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := workload.Configure(misspelt{}, v, workload.Params{Users: 1}); err == nil || !strings.Contains(err.Error(), "tabel-size") {
+		t.Errorf("a workload reading --tabel-size configured without an error (%v)", err)
+	}
+}
+
+type misspelt struct{ workload.Workload }
+
+func (misspelt) Meta() workload.Meta { return workload.Meta{Name: "misspelt"} }
+func (misspelt) Options() []workload.Option {
+	return []workload.Option{{Name: "table-size", Kind: workload.Int, Default: "10"}}
+}
+func (misspelt) Configure(v workload.Values, _ workload.Params) (workload.Instance, error) {
+	_ = v.Int("tabel-size")
+	return nil, nil
 }

@@ -54,3 +54,10 @@ func (e *UnsupportedError) Error() string {
 type Local interface {
 	DataPath(t *Target) (string, bool)
 }
+
+// SimpleProtocol is a Driver that can run without server-side prepared
+// statements, as a pooler in transaction mode (PgBouncer) needs: it returns
+// the URL that asks for it.
+type SimpleProtocol interface {
+	SimpleProtocol(raw string) string
+}

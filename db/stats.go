@@ -10,6 +10,13 @@ type ServerStats struct {
 	Counters map[string]float64
 	Gauges   map[string]float64
 	Settings map[string]string
+	// Watched names the counters a DBA watches beside the load, which
+	// reports keep per interval as rates (the run's difference keeps every
+	// counter).
+	Watched []string
+	// DataDir is the server's data directory, when it says: for a server
+	// on this host, reports name its filesystem and device.
+	DataDir string
 }
 
 // StatsReader is a Conn that can snapshot its server's statistics. Ratios

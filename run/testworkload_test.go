@@ -3,6 +3,8 @@ package run
 import (
 	"context"
 
+	"github.com/dbgauge/dbgauge/results"
+
 	"github.com/dbgauge/dbgauge/workload"
 )
 
@@ -50,3 +52,8 @@ func (u *userFunc) Next() workload.TxnID {
 	return u.next()
 }
 func (u *userFunc) Run(ctx context.Context, tx workload.Tx) error { return u.run(ctx, tx) }
+
+// baseResult is the result.json a caller would start from.
+func baseResult() results.Result {
+	return results.Result{Run: results.Run{Percentile: 95}}
+}

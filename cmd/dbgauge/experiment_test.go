@@ -104,7 +104,7 @@ steps:
 		"bad.yaml:11: record-count is not an option of oltp_read_only",
 		`bad.yaml:12: unknown option "tabels"`,
 		`bad.yaml:13: unknown workload "no_such_workload"`,
-		"bad.yaml:14: kv_get: --threads must be between 1 and",
+		"bad.yaml:14: kv_get: --users/--threads must be between 1 and",
 	} {
 		if !strings.Contains(o.stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, o.stderr)

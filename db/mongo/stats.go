@@ -10,6 +10,10 @@ import (
 
 var _ db.StatsReader = (*Conn)(nil)
 
+// watched are serverStatus's operation counters.
+var watched = []string{"opcounters.query", "opcounters.insert", "opcounters.update", "opcounters.delete",
+	"opcounters.getmore", "opcounters.command"}
+
 // ServerStats implements db.StatsReader with serverStatus: operation
 // counters, connections and memory (FerretDB answers a subset).
 func (c *Conn) ServerStats(ctx context.Context) (*db.ServerStats, error) {
@@ -38,6 +42,7 @@ func (c *Conn) ServerStats(ctx context.Context) (*db.ServerStats, error) {
 	if v, ok := st["version"].(string); ok {
 		s.Settings["version"] = v
 	}
+	s.Watched = watched
 	return s, nil
 }
 

@@ -14,6 +14,13 @@ var _ db.StatsReader = (*Conn)(nil)
 var gaugeStatus = map[string]bool{"Threads_running": true, "Threads_connected": true, "Innodb_buffer_pool_pages_dirty": true,
 	"Innodb_buffer_pool_pages_free": true, "Innodb_buffer_pool_pages_data": true, "Open_tables": true}
 
+// watched are the SHOW GLOBAL STATUS counters a DBA watches beside the
+// load: statements, commits, the buffer pool, row locks, rows and the redo
+// log.
+var watched = []string{"Questions", "Com_commit", "Com_rollback", "Com_select", "Com_insert", "Com_update", "Com_delete",
+	"Innodb_buffer_pool_reads", "Innodb_buffer_pool_read_requests", "Innodb_data_fsyncs", "Innodb_row_lock_waits",
+	"Innodb_rows_read", "Innodb_rows_inserted", "Innodb_rows_updated", "Innodb_rows_deleted", "Innodb_os_log_written"}
+
 // ServerStats implements db.StatsReader with SHOW GLOBAL STATUS and the
 // variables that decide performance.
 func (c *Conn) ServerStats(ctx context.Context) (*db.ServerStats, error) {
@@ -48,6 +55,7 @@ func (c *Conn) ServerStats(ctx context.Context) (*db.ServerStats, error) {
 	for _, r := range vars {
 		s.Settings[r[0]] = r[1]
 	}
+	s.Watched, s.DataDir = watched, s.Settings["datadir"]
 	return s, nil
 }
 

@@ -33,6 +33,18 @@ func (Driver) Name() string { return "postgres" }
 // Schemes implements db.Driver.
 func (Driver) Schemes() []string { return []string{"postgres", "postgresql", "pgsql"} }
 
+var _ db.SimpleProtocol = Driver{}
+
+// SimpleProtocol implements db.SimpleProtocol: pgx's simple protocol mode,
+// which sends every statement with its arguments inlined.
+func (Driver) SimpleProtocol(raw string) string {
+	sep := "?"
+	if strings.Contains(raw, "?") {
+		sep = "&"
+	}
+	return raw + sep + "default_query_exec_mode=simple_protocol"
+}
+
 // Open implements db.Driver.
 func (Driver) Open(ctx context.Context, t *db.Target) (db.Conn, error) {
 	raw := t.Raw

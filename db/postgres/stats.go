@@ -26,6 +26,12 @@ var statNames = [][]string{
 	{"wal_records", "wal_bytes"},
 }
 
+// watched are the counters a DBA watches beside the load: transactions,
+// buffer reads and hits, tuples, deadlocks, temporary files, checkpoints
+// and WAL.
+var watched = []string{"xact_commit", "xact_rollback", "blks_read", "blks_hit", "tup_returned", "tup_fetched",
+	"tup_inserted", "tup_updated", "tup_deleted", "deadlocks", "temp_bytes", "buffers_checkpoint", "buffers_backend", "wal_bytes"}
+
 // ServerStats implements db.StatsReader.
 func (c *Conn) ServerStats(ctx context.Context) (*db.ServerStats, error) {
 	s := &db.ServerStats{Counters: map[string]float64{}, Gauges: map[string]float64{}, Settings: map[string]string{}}
@@ -52,6 +58,7 @@ func (c *Conn) ServerStats(ctx context.Context) (*db.ServerStats, error) {
 	for _, r := range rows {
 		s.Settings[r[0]] = r[1]
 	}
+	s.Watched, s.DataDir = watched, s.Settings["data_directory"]
 	return s, nil
 }
 

@@ -19,6 +19,9 @@ var redisGauges = map[string]bool{"used_memory": true, "used_memory_rss": true, 
 
 var redisSettings = map[string]bool{"maxmemory": true, "maxmemory_policy": true, "aof_enabled": true, "redis_version": true}
 
+// watched are the INFO counters a DBA watches beside the load.
+var watched = []string{"total_commands_processed", "keyspace_hits", "keyspace_misses"}
+
 // ServerStats implements db.StatsReader with INFO.
 func (c *Conn) ServerStats(ctx context.Context) (*db.ServerStats, error) {
 	info, err := c.client.Info(ctx, "all").Result()
@@ -44,6 +47,7 @@ func (c *Conn) ServerStats(ctx context.Context) (*db.ServerStats, error) {
 			s.Gauges[k] = f
 		}
 	}
+	s.Watched = watched
 	return s, nil
 }
 

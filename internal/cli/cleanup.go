@@ -2,14 +2,14 @@ package cli
 
 import (
 	"context"
-	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/dbgauge/dbgauge/session"
 )
 
 func (e *env) cleanupCmd() *cobra.Command {
-	o := &options{}
+	o := newOptions()
 	cmd := &cobra.Command{
 		Use:   "cleanup WORKLOAD",
 		Short: "Drop exactly what prepare created for a workload, nothing else",
@@ -19,28 +19,15 @@ func (e *env) cleanupCmd() *cobra.Command {
 		},
 	}
 	addTargetFlags(cmd, o)
-	addWorkloadFlags(cmd, o)
+	e.takesWorkload(cmd, o, "")
 	return cmd
 }
 
 func (e *env) cleanup(ctx context.Context, o *options, name string) error {
-	s, err := e.start(ctx, o, name, false, nil)
+	s, err := o.specFor(name)
 	if err != nil {
 		return err
 	}
-	defer s.conn.Close()
-	ds, st := s.ds, s.state
-	dropped, err := ds.Cleanup(ctx, s.conn)
-	if err != nil {
-		return fmt.Errorf("cleanup %s: %w", ds.Name(), err)
-	}
-	if len(dropped) == 0 {
-		fmt.Fprintf(e.stderr, "Dataset %s is not prepared here; nothing dropped.\n", ds.Name())
-	} else {
-		fmt.Fprintf(e.stderr, "Dropped %s (dataset %s).\n", strings.Join(dropped, ", "), ds.Name())
-	}
-	if len(st.Foreign) > 0 {
-		fmt.Fprintf(e.stderr, "Left alone: %s (not created by this dataset's prepare).\n", strings.Join(st.Foreign, ", "))
-	}
-	return nil
+	e.secretOf(s.Target)
+	return session.Cleanup(ctx, s, e.observer(o))
 }

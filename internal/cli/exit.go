@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/session"
 )
 
 // Exit codes (DESIGN.md §2).
@@ -52,6 +53,14 @@ func codeOf(err error) int {
 	var ue *db.UnsupportedError
 	if errors.As(err, &ue) {
 		return ExitUsage
+	}
+	switch session.KindOf(err) {
+	case session.Usage:
+		return ExitUsage
+	case session.Interrupted:
+		return ExitInterrupted
+	case session.Aborted:
+		return ExitAborted
 	}
 	return ExitFailure
 }

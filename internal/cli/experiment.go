@@ -19,6 +19,7 @@ import (
 	"github.com/dbgauge/dbgauge/experiment"
 	"github.com/dbgauge/dbgauge/report"
 	"github.com/dbgauge/dbgauge/results"
+	"github.com/dbgauge/dbgauge/session"
 )
 
 // notInExperiments are flags an experiment file may not set: the file
@@ -83,10 +84,10 @@ func (e *env) planExperiment(path string, xf *experimentFlags) (*experiment.File
 		}
 	}
 	for _, t := range f.Targets {
-		if tg, err := resolveTarget(t.URL); err != nil {
+		if _, err := session.ResolveTarget(t.URL); err != nil {
 			report(t.Line, "target %s: %v", t.Name, message(err, nil))
 		} else {
-			e.secrets = append(e.secrets, tg.secrets()...)
+			e.secretOf(t.URL)
 		}
 	}
 	var plan []plannedRun
@@ -95,7 +96,7 @@ func (e *env) planExperiment(path string, xf *experimentFlags) (*experiment.File
 		if !ok {
 			continue
 		}
-		o.resultsDir = xf.resultsDir
+		o.spec.ResultsDir = xf.resultsDir
 		plan = append(plan, plannedRun{Run: r, o: o})
 	}
 	if n := len(errs.List); n > 0 {
@@ -112,11 +113,10 @@ func (e *env) planExperiment(path string, xf *experimentFlags) (*experiment.File
 // runOptions builds one run's options through the same flags as the
 // command line, so a setting means in a file what it means there.
 func (e *env) runOptions(r experiment.Run, report func(int, string, ...any)) (*options, bool) {
-	o := &options{}
+	o := newOptions()
 	cmd := &cobra.Command{}
 	addTargetFlags(cmd, o)
 	addRunFlags(cmd, o)
-	addWorkloadFlags(cmd, o)
 	fs := cmd.Flags()
 	fs.SetNormalizeFunc(normalize)
 	w, known := catalog.Workload(r.Workload)
@@ -124,6 +124,7 @@ func (e *env) runOptions(r experiment.Run, report func(int, string, ...any)) (*o
 		report(r.Line, "unknown workload %q (see `dbgauge list`)", r.Workload)
 		return nil, false
 	}
+	bindOptions(fs, o, w)
 	own := map[string]bool{}
 	for _, opt := range w.Options() {
 		own[opt.Name] = true
@@ -134,15 +135,14 @@ func (e *env) runOptions(r experiment.Run, report func(int, string, ...any)) (*o
 		fl := fs.Lookup(key)
 		switch {
 		case fl == nil || slices.Contains(notInExperiments, key):
-			if slices.Contains(notInExperiments, key) {
+			switch {
+			case slices.Contains(notInExperiments, key):
 				report(s.Line, "%s cannot be set in an experiment file (targets name the databases; the experiment owns its folder; prepare is a policy)", key)
-			} else {
+			case len(ownerOf(key)) > 0 && !own[key]:
+				report(s.Line, "%s is not an option of %s", key, r.Workload)
+			default:
 				report(s.Line, "unknown option %q: not a run flag nor an option of any workload (see `dbgauge list`)", s.Key)
 			}
-			ok = false
-			continue
-		case slices.Contains(allWorkloadOptions(), key) && !own[key]:
-			report(s.Line, "%s is not an option of %s", key, r.Workload)
 			ok = false
 			continue
 		}
@@ -155,12 +155,17 @@ func (e *env) runOptions(r experiment.Run, report func(int, string, ...any)) (*o
 	// Go on with what was valid: the remaining problems are reported now
 	// too, not after the user fixed the first ones.
 	o.db = r.Target.URL
-	o.refresh = r.Prepare
-	if err := o.validate(true); err != nil {
+	o.spec.Prepare = r.Prepare
+	o.spec.Workload = r.Workload
+	if err := o.validate(); err != nil {
 		report(r.Line, "%s: %v", r.Workload, err)
 		return nil, false
 	}
-	if _, _, _, err := resolveWorkload(r.Workload, o); err != nil {
+	spec, err := o.specFor(r.Workload)
+	if err == nil {
+		_, err = session.Configure(&spec)
+	}
+	if err != nil {
 		report(r.Line, "%v", err)
 		return nil, false
 	}
@@ -197,7 +202,7 @@ func (e *env) experiment(ctx context.Context, xf *experimentFlags, path string) 
 	for i, r := range plan {
 		fmt.Fprintf(e.stderr, "\n=== experiment %s: run %d of %d: %s on %s %s (repeat %d) ===\n",
 			f.Name, i+1, len(plan), r.Workload, r.Target.Name, r.Label(), r.Repeat)
-		r.o.resultsDir = dir
+		r.o.spec.ResultsDir = dir
 		res, rdir, err := e.runOne(ctx, r.o, r.Workload)
 		if res != nil {
 			rel, _ := filepath.Rel(dir, rdir)

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dbgauge/dbgauge/catalog"
+	"github.com/dbgauge/dbgauge/session"
 	"github.com/dbgauge/dbgauge/workload"
 )
 
@@ -20,9 +21,8 @@ func (e *env) listCmd() *cobra.Command {
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
-				w, ok := catalog.Workload(args[0])
-				if !ok {
-					_, _, _, err := resolveWorkload(args[0], &options{})
+				w, err := session.Lookup(args[0])
+				if err != nil {
 					return err
 				}
 				listOptions(e.stdout, w)
@@ -49,9 +49,6 @@ func (e *env) list(*cobra.Command) {
 	fmt.Fprintln(e.stdout, "\nCommon options (run):")
 	c := e.runCmd()
 	c.Flags().VisitAll(func(f *pflag.Flag) {
-		if isWorkloadOption(f.Name) {
-			return
-		}
 		fmt.Fprintf(e.stdout, "  --%-18s %s [%s]\n", f.Name, f.Usage, f.DefValue)
 	})
 	for _, wl := range catalog.Workloads() {
@@ -75,13 +72,4 @@ func listOptions(out io.Writer, wl workload.Workload) {
 		fmt.Fprintf(w, "  --%s=%s\t[%s]\t%s\n", o.Name, kind, o.Default, o.Help)
 	}
 	w.Flush()
-}
-
-func isWorkloadOption(name string) bool {
-	for _, n := range allWorkloadOptions() {
-		if n == name {
-			return true
-		}
-	}
-	return false
 }

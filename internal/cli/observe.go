@@ -1,7 +1,12 @@
 package cli
 
 import (
+	"fmt"
+	"io"
+
+	"github.com/dbgauge/dbgauge/report"
 	"github.com/dbgauge/dbgauge/results"
+	"github.com/dbgauge/dbgauge/session"
 )
 
 // runObserver follows runs as they go: the live dashboard (--web) is one.
@@ -20,6 +25,44 @@ func (e *env) observe(f func(runObserver)) {
 	for _, ob := range e.observers {
 		f(ob)
 	}
+}
+
+// printer is the session's Observer on the terminal: notes and progress on
+// stderr; sysbench's header, interval lines and summary on stdout; and the
+// run observers.
+type printer struct {
+	e *env
+	o *options
+}
+
+var _ session.Observer = printer{}
+
+func (e *env) observer(o *options) printer { return printer{e, o} }
+
+func (p printer) Note(line string) { fmt.Fprintln(p.e.stderr, line) }
+
+func (p printer) Progress(total int64) (func(string, int64, int64), func()) {
+	pr := newProgress(p.e.stderr, total)
+	return pr.update, pr.finish
+}
+
+func (p printer) Start(base *results.Result, dir string) {
+	report.Header(p.e.stdout, base)
+	p.e.observe(func(ob runObserver) { ob.Start(base, dir) })
+}
+
+func (p printer) Interval(iv results.Interval) {
+	s := p.o.spec
+	if s.ReportIntervalS > 0 && iv.DurS >= s.ReportIntervalS/2 {
+		io.WriteString(p.e.stdout, report.IntervalLine(iv, float64(s.Percentile), s.Rate > 0))
+	}
+	p.e.observe(func(ob runObserver) { ob.Interval(iv) })
+}
+
+func (p printer) End(res *results.Result, dir string) {
+	report.Summary(p.e.stdout, res, p.o.histogram)
+	p.e.observe(func(ob runObserver) { ob.End(res, dir) })
+	fmt.Fprintf(p.e.stderr, "Results: %s\n", dir)
 }
 
 // afterRun is what follows every run once its result is written: the

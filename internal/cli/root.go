@@ -34,6 +34,8 @@ type env struct {
 	observers []runObserver
 	// web is the live dashboard of --web (web.go), nil without it.
 	web *webDashboard
+	// bindings are the commands that take a workload (bind.go).
+	bindings map[*cobra.Command]binding
 }
 
 // Main runs the command line and returns the exit code.
@@ -48,6 +50,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}()
 	e := &env{stdout: stdout, stderr: stderr}
 	root := e.rootCmd()
+	e.bind(root, args)
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
@@ -75,7 +78,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 }
 
 func (e *env) rootCmd() *cobra.Command {
-	o := &options{}
+	o := newOptions()
 	root := &cobra.Command{
 		Use:   "dbgauge",
 		Short: "Database benchmark workbench: sysbench-compatible workloads, correct latency, one binary",
@@ -94,16 +97,17 @@ SQLite file, prepares it, prints the summary and writes a results folder.`,
 	}
 	addTargetFlags(root, o)
 	addRunFlags(root, o)
-	addWorkloadFlags(root, o)
+	e.takesWorkload(root, o, defaultWorkload)
 	root.AddCommand(e.listCmd(), prepareCmd(e), e.runCmd(), e.cleanupCmd(), e.sweepCmd(), e.experimentCmd())
 	root.AddCommand(e.resultsCmd(), e.compareCmd(), e.sysCmd())
 	root.AddCommand(e.reportCmd())
 	// Every run leaves report.md and report.html in its folder (report.go).
 	e.observers = append(e.observers, reportObserver{e})
 	for _, c := range append(root.Commands(), root) {
-		c.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-			return &exitError{ExitUsage, err}
-		})
+		c.SetFlagErrorFunc(e.flagError)
+		if _, ok := e.bindings[c]; ok {
+			c.SetUsageFunc(workloadUsage)
+		}
 		c.Flags().SetNormalizeFunc(normalize)
 		c.SilenceErrors, c.SilenceUsage = true, true
 	}

@@ -52,7 +52,7 @@ func (so storeOptions) path() string {
 // puts its steps' folders in a folder of its own, and they belong in the
 // same store as every other run.
 func (o *options) storePath() string {
-	dir := o.resultsDir
+	dir := o.spec.ResultsDir
 	if o.workloadFlags != nil {
 		if f := o.workloadFlags.Lookup("results-dir"); f != nil {
 			dir = f.Value.String()

@@ -19,6 +19,7 @@ import (
 
 	"github.com/dbgauge/dbgauge/report"
 	"github.com/dbgauge/dbgauge/results"
+	"github.com/dbgauge/dbgauge/session"
 )
 
 // sizeOptions are the workload options a sweep may vary as a data size:
@@ -32,7 +33,7 @@ type sweepFlags struct {
 }
 
 func (e *env) sweepCmd() *cobra.Command {
-	o := &options{}
+	o := newOptions()
 	sf := &sweepFlags{}
 	cmd := &cobra.Command{
 		Use:   "sweep WORKLOAD",
@@ -49,11 +50,13 @@ One parameter varies per sweep; dbgauge experiment runs a matrix.`,
 	}
 	f := cmd.Flags()
 	f.StringArrayVar(&sf.dbs, "db", nil, "database URL; repeat it to sweep over targets (env DBGAUGE_DB)")
-	f.StringVar(&sf.threads, "threads", "1", "thread counts, a comma list (1,2,4,8) or one count")
-	f.StringVar(&o.refresh, "prepare-policy", refreshReplace, "data before each step: "+strings.Join(refreshPolicies, ", "))
+	f.StringVar(&sf.threads, "threads", "1", "user (thread) counts, a comma list (1,2,4,8) or one count")
+	f.StringVar(&sf.threads, "users", "1", "the same as --threads")
+	f.IntVar(&o.spec.Connections, "connections", 0, "connections the users share at every step (0: one per user)")
+	f.StringVar(&o.spec.Prepare, "prepare-policy", session.PrepareReplace, "data before each step: "+strings.Join(session.PreparePolicies, ", "))
 	addSeedFlags(cmd, o)
 	addRunFlags(cmd, o)
-	addWorkloadFlags(cmd, o)
+	e.takesWorkload(cmd, o, "")
 	return cmd
 }
 
@@ -72,7 +75,7 @@ func (e *env) planSweep(o *options, sf *sweepFlags) (*sweepPlan, error) {
 	if len(threads) > 1 {
 		plans = append(plans, &sweepPlan{param: "threads", values: strings.Split(sf.threads, ",")})
 	}
-	o.threads = threads[0]
+	o.spec.Users = threads[0]
 	for _, name := range sizeOptions {
 		fl := o.workloadFlags.Lookup(name)
 		if fl == nil || !fl.Changed || !strings.Contains(fl.Value.String(), ",") {
@@ -99,8 +102,8 @@ func (e *env) planSweep(o *options, sf *sweepFlags) (*sweepPlan, error) {
 	if len(sf.dbs) == 1 {
 		o.db = sf.dbs[0]
 	}
-	if !slices.Contains(refreshPolicies, o.refresh) {
-		return nil, usageErr("--prepare-policy must be one of %s, got %q", strings.Join(refreshPolicies, ", "), o.refresh)
+	if !slices.Contains(session.PreparePolicies, o.spec.Prepare) {
+		return nil, usageErr("--prepare-policy must be one of %s, got %q", strings.Join(session.PreparePolicies, ", "), o.spec.Prepare)
 	}
 	return plans[0], nil
 }
@@ -123,7 +126,7 @@ func (p *sweepPlan) apply(o *options, i int) error {
 	v := strings.TrimSpace(p.values[i])
 	switch p.param {
 	case "threads":
-		o.threads, _ = strconv.Atoi(v)
+		o.spec.Users, _ = strconv.Atoi(v)
 	case "db":
 		o.db = v
 	default:
@@ -144,20 +147,24 @@ func (e *env) sweep(ctx context.Context, o *options, sf *sweepFlags, name string
 		if err := plan.apply(&step, i); err != nil {
 			return usageErr("--%s: %v", plan.param, err)
 		}
-		if err := step.validate(true); err != nil {
+		step.spec.Workload = name
+		if err := step.validate(); err != nil {
 			return err
 		}
-		if _, _, _, err := resolveWorkload(name, &step); err != nil {
-			return err
-		}
-		tg, err := resolveTarget(step.dbURL())
+		spec, err := step.specFor(name)
 		if err != nil {
 			return err
 		}
-		e.secrets = append(e.secrets, tg.secrets()...)
+		if _, err := session.Configure(&spec); err != nil {
+			return err
+		}
+		if _, err := session.ResolveTarget(spec.Target); err != nil {
+			return err
+		}
+		e.secretOf(spec.Target)
 	}
 	start := time.Now()
-	dir, err := makeFolder(o.resultsDir, "sweep-"+name+"-"+plan.param, start)
+	dir, err := makeFolder(o.spec.ResultsDir, "sweep-"+name+"-"+plan.param, start)
 	if err != nil {
 		return usageErr("--results-dir: %v", err)
 	}
@@ -165,7 +172,7 @@ func (e *env) sweep(ctx context.Context, o *options, sf *sweepFlags, name string
 	var runErr error
 	for i := range plan.values {
 		step := *o
-		step.resultsDir = dir
+		step.spec.ResultsDir = dir
 		step.out, step.outs = "", nil // --out is the sweep's, written at the end
 		plan.apply(&step, i)
 		fmt.Fprintf(e.stderr, "\n=== sweep %s: step %d of %d, %s = %s ===\n", name, i+1, len(plan.values), plan.param, redactStep(plan, i, e))

@@ -13,17 +13,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/dbgauge/dbgauge/monitor"
 	"github.com/dbgauge/dbgauge/report"
 	"github.com/dbgauge/dbgauge/results"
-	"github.com/dbgauge/dbgauge/run"
+	"github.com/dbgauge/dbgauge/session"
 	"github.com/dbgauge/dbgauge/sys"
 	"github.com/dbgauge/dbgauge/workload"
 )
-
-// selfLimited is the time limit of a run that --time 0 --events 0 leaves to
-// the test's own limit (memory-total-size): the runner wants one of the two.
-const selfLimited = 100 * 365 * 24 * time.Hour
 
 // sysCmd is `dbgauge sys cpu|memory|fileio`: sysbench's machine tests, run
 // by the same runner and reported in the same results as the databases.
@@ -53,7 +48,7 @@ run writes a results folder.`,
 }
 
 func (e *env) sysTestCmd(w workload.Workload) *cobra.Command {
-	o := &options{}
+	o := newOptions()
 	name := w.Meta().Name
 	verbs := []string{"run"}
 	use := name + " [run]"
@@ -82,8 +77,8 @@ func (e *env) sysTestCmd(w workload.Workload) *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&o.threads, "threads", 1, "number of worker threads")
-	f.Uint64Var(&o.seed, "seed", 0, "seed of the workers' random streams")
+	f.IntVar(&o.spec.Users, "threads", 1, "number of worker threads")
+	f.Uint64Var(&o.spec.Seed, "seed", 0, "seed of the workers' random streams")
 	addRunFlags(cmd, o)
 	for _, opt := range w.Options() {
 		f.String(opt.Name, opt.Default, opt.Help)
@@ -108,10 +103,10 @@ func sysTest(o *options, w workload.Workload) (sys.Test, workload.Values, error)
 	if err != nil {
 		return nil, v, usageErr("sys %s: %v", name, err)
 	}
-	if o.threads < 1 || o.threads > maxThreads {
-		return nil, v, usageErr("--threads must be between 1 and %d, got %d", maxThreads, o.threads)
+	if o.spec.Users < 1 || o.spec.Users > session.MaxUsers {
+		return nil, v, usageErr("--threads must be between 1 and %d, got %d", session.MaxUsers, o.spec.Users)
 	}
-	inst, err := workload.Configure(w, v, workload.Params{Users: o.threads, Seed: o.seed})
+	inst, err := workload.Configure(w, v, workload.Params{Users: o.spec.Users, Seed: o.spec.Seed})
 	if err != nil {
 		return nil, v, usageErr("sys %s: %v", name, err)
 	}
@@ -147,10 +142,10 @@ func (e *env) sys(ctx context.Context, o *options, w workload.Workload, verb str
 	// The test's own limit (memory-total-size) ends a run too: --time 0
 	// with --events 0 is then fine, as in sysbench.
 	checked := *o
-	if checked.events == 0 {
-		checked.events = t.EventLimit()
+	if checked.spec.Events == 0 {
+		checked.spec.Events = t.EventLimit()
 	}
-	if err := checked.validate(true); err != nil {
+	if err := checked.validate(); err != nil {
 		return err
 	}
 	if err := checkOutputs(o); err != nil {
@@ -198,10 +193,10 @@ func checkOutputs(o *options) error {
 			return usageErr("--out: %v", err)
 		}
 	}
-	if err := os.MkdirAll(o.resultsDir, 0o755); err != nil {
-		return usageErr("--results-dir: cannot create %s: %v", o.resultsDir, err)
+	if err := os.MkdirAll(o.spec.ResultsDir, 0o755); err != nil {
+		return usageErr("--results-dir: cannot create %s: %v", o.spec.ResultsDir, err)
 	}
-	if err := results.CheckWritable(filepath.Join(o.resultsDir, "x")); err != nil {
+	if err := results.CheckWritable(filepath.Join(o.spec.ResultsDir, "x")); err != nil {
 		return usageErr("--results-dir: %v", err)
 	}
 	return nil
@@ -243,99 +238,32 @@ func (e *env) sysPrepare(ctx context.Context, files sys.Files, banner bool) (int
 	return written, nil
 }
 
-// sysRun runs a configured test once, as runOne runs a workload: results
-// folder, interval lines, summary, result.json.
+// sysRun runs a configured test once through the session, printing
+// sysbench's sys header, interval lines and summary.
 func (e *env) sysRun(ctx context.Context, o *options, w workload.Workload, t sys.Test, v workload.Values) (*results.Result, string, error) {
-	name := w.Meta().Name
-	label := "sys-" + name
-	target := results.Target{Driver: "none"}
-	dataPath := ""
-	if f, ok := t.(sys.Files); ok {
-		label += "-" + f.TestMode()
-		target.URL = absDir(f.Dir())
-		dataPath = target.URL
-	}
-	folder, err := results.Create(o.resultsDir, label, time.Now())
-	if err != nil {
-		return nil, "", usageErr("--results-dir: %v", err)
-	}
-	defer folder.Close()
-	base := results.Result{
-		Tool:     results.Tool{Name: "dbgauge", Version: Version},
-		Workload: results.Workload{Name: name, Family: w.Meta().Family, Options: v.Map()},
-		Target:   target,
-		Run: results.Run{Threads: o.threads, TimeS: float64(o.time), Events: o.events, WarmupS: float64(o.warmup),
-			RampS: float64(o.ramp), Rate: o.rate, RateArrival: arrivalIf(o), Seed: o.seed,
-			ReportIntervalS: o.reportInterval, Percentile: float64(o.percentile), IgnoreErrors: o.ignoreErrors},
-		Sys: &results.Sys{Test: name, BlockSize: t.BlockSize()},
-	}
-	report.SysHeader(e.stdout, &base, t.Mode(o.events))
-	e.observe(func(ob runObserver) { ob.Start(&base, folder.Dir) })
-	interval := time.Duration(o.reportInterval * float64(time.Second))
-	if interval <= 0 {
-		interval = time.Second
-	}
-	var sample func() *results.HostSample
-	if !o.noMonitor {
-		sample = monitor.NewHost().Sample
-	}
-	duration := time.Duration(o.time) * time.Second
-	if duration == 0 && o.events == 0 {
-		duration = selfLimited // the test's own limit ends the run
-	}
-	ignore, _ := o.ignoreSet()
-	var writeErr error
-	cfg := run.Config{
-		Instance: t, Users: o.threads, Sample: sample, // no Driver: no database
-		Duration: duration, Events: o.events, Warmup: time.Duration(o.warmup) * time.Second,
-		Ramp: time.Duration(o.ramp) * time.Second, Rate: o.rate, Arrival: o.arrival,
-		MaxLag:   time.Duration(o.maxLag * float64(time.Second)),
-		Interval: interval, Percentile: float64(o.percentile), Seed: o.seed,
-		Ignore: ignore, MaxErrors: o.maxErrors, Grace: graceAfterEnd, DiscardIntervals: true,
-		OnInterval: func(iv results.Interval) {
-			if o.reportInterval > 0 && iv.DurS >= interval.Seconds()/2 {
-				io.WriteString(e.stdout, report.SysIntervalLine(iv, base.Sys, float64(o.percentile), o.rate > 0))
-			}
-			e.observe(func(ob runObserver) { ob.Interval(iv) })
-			if err := folder.AppendInterval(iv); err != nil && writeErr == nil {
-				writeErr = err
-				fmt.Fprintf(e.stderr, "dbgauge: cannot append to intervals.jsonl: %v\n", err)
-			}
-		},
-	}
-	out, err := run.Run(ctx, cfg)
-	if err != nil {
-		return nil, "", err
-	}
-	res := out.Result(base, float64(o.percentile))
-	res.Sys = sysFigures(res, t.BlockSize())
-	e.completeResult(res, out, folder, dataPath)
-	res.Resources = monitor.Resources(res.Intervals, 0, o.threads)
-	return e.writeRun(o, res, out, folder, "events")
+	s := o.spec
+	s.Workload = w.Meta().Name
+	s.Histogram = o.histogram
+	info := &results.Sys{Test: s.Workload, BlockSize: t.BlockSize()}
+	return session.RunSys(ctx, s, w, t, v, sysPrinter{printer{e, o}, t, info}, e.sessionEnv())
 }
 
-// sysFigures are the test's own figures, from the run's counts: memory moves
-// one block per event; fileio one block per read or write.
-func sysFigures(res *results.Result, block int64) *results.Sys {
-	s := &results.Sys{Test: res.Workload.Name, BlockSize: block, EventsPerSec: res.Totals.TPS}
-	d := res.Totals.DurationS
-	per := func(n float64) float64 {
-		if d <= 0 {
-			return 0
-		}
-		return n / d
+// sysPrinter prints a sys test's own header and interval lines.
+type sysPrinter struct {
+	printer
+	t    sys.Test
+	info *results.Sys
+}
+
+func (p sysPrinter) Start(base *results.Result, dir string) {
+	report.SysHeader(p.e.stdout, base, p.t.Mode(p.o.spec.Events))
+	p.e.observe(func(ob runObserver) { ob.Start(base, dir) })
+}
+
+func (p sysPrinter) Interval(iv results.Interval) {
+	s := p.o.spec
+	if s.ReportIntervalS > 0 && iv.DurS >= s.ReportIntervalS/2 {
+		io.WriteString(p.e.stdout, report.SysIntervalLine(iv, p.info, float64(s.Percentile), s.Rate > 0))
 	}
-	const mib = 1 << 20
-	switch s.Test {
-	case "memory":
-		s.Operations = res.Totals.Transactions
-		s.MiBTransferred = float64(s.Operations) * float64(block) / mib
-		s.MiBPerSec = per(s.MiBTransferred)
-	case "fileio":
-		reads, writes, fsyncs := res.Ops["read"].Count, res.Ops["write"].Count, res.Ops["fsync"].Count
-		s.BytesRead, s.BytesWritten = reads*block, writes*block
-		s.ReadsPerSec, s.WritesPerSec, s.FsyncsPerSec = per(float64(reads)), per(float64(writes)), per(float64(fsyncs))
-		s.ReadMiBPerSec, s.WrittenMiBPerSec = per(float64(s.BytesRead)/mib), per(float64(s.BytesWritten)/mib)
-	}
-	return s
+	p.e.observe(func(ob runObserver) { ob.Interval(iv) })
 }

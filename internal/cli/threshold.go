@@ -10,7 +10,7 @@ import (
 
 	"github.com/dbgauge/dbgauge/report"
 	"github.com/dbgauge/dbgauge/results"
-	"github.com/dbgauge/dbgauge/workload"
+	"github.com/dbgauge/dbgauge/session"
 )
 
 // parseThresholds parses every --threshold at startup: bad syntax or an
@@ -28,18 +28,14 @@ func (o *options) parseThresholds() error {
 }
 
 // checkThresholdOps refuses, before connecting, a threshold on an operation
-// the workload does not have. Configuring the workload is pure and cheap;
-// an error there is left for resolveWorkload to report.
-func checkThresholdOps(o *options, w workload.Workload, v workload.Values) error {
+// the workload does not have.
+func checkThresholdOps(o *options, c *session.Configured) error {
 	if !slices.ContainsFunc(o.thresholds, func(t results.Threshold) bool { return t.Op != "" }) {
 		return nil
 	}
-	inst, err := workload.Configure(w, v, workload.Params{Users: o.threads, Seed: o.seed})
-	if err != nil {
-		return nil
-	}
+	w := c.W
 	var names []string
-	for _, op := range inst.Ops() {
+	for _, op := range c.Inst.Ops() {
 		names = append(names, op.Name)
 	}
 	for _, t := range o.thresholds {

@@ -1,4 +1,4 @@
-package cli
+package session
 
 import (
 	"context"
@@ -9,26 +9,6 @@ import (
 
 	"github.com/dbgauge/dbgauge/db"
 )
-
-// intervalCounters are the server counters kept per interval, as rates per
-// second: those a DBA watches beside the load (the run's difference keeps
-// every counter). Names are the servers' own.
-var intervalCounters = map[string]bool{
-	// PostgreSQL: pg_stat_database, pg_stat_bgwriter, pg_stat_wal.
-	"xact_commit": true, "xact_rollback": true, "blks_read": true, "blks_hit": true,
-	"tup_returned": true, "tup_fetched": true, "tup_inserted": true, "tup_updated": true, "tup_deleted": true,
-	"deadlocks": true, "temp_bytes": true, "buffers_checkpoint": true, "buffers_backend": true, "wal_bytes": true,
-	// MariaDB/MySQL: SHOW GLOBAL STATUS.
-	"Questions": true, "Com_commit": true, "Com_rollback": true, "Com_select": true, "Com_insert": true,
-	"Com_update": true, "Com_delete": true, "Innodb_buffer_pool_reads": true, "Innodb_buffer_pool_read_requests": true,
-	"Innodb_data_fsyncs": true, "Innodb_row_lock_waits": true, "Innodb_rows_read": true, "Innodb_rows_inserted": true,
-	"Innodb_rows_updated": true, "Innodb_rows_deleted": true, "Innodb_os_log_written": true,
-	// Redis: INFO.
-	"total_commands_processed": true, "keyspace_hits": true, "keyspace_misses": true,
-	// MongoDB: serverStatus opcounters.
-	"opcounters.query": true, "opcounters.insert": true, "opcounters.update": true, "opcounters.delete": true,
-	"opcounters.getmore": true, "opcounters.command": true,
-}
 
 // serverPoller reads the server's statistics on the control connection
 // every interval, on its own goroutine so that a slow server never delays
@@ -78,9 +58,13 @@ func windowStats(r db.StatsReader, prev, cur *db.ServerStats, secs float64) map[
 	for k, v := range cur.Counters {
 		if b, ok := prev.Counters[k]; ok {
 			delta[k] = v - b
-			if intervalCounters[k] && secs > 0 {
-				m[k+"/s"] = (v - b) / secs
-			}
+		}
+	}
+	// The counters a DBA watches beside the load, as rates per second (the
+	// run's difference keeps every counter); the driver names them.
+	for _, k := range cur.Watched {
+		if d, ok := delta[k]; ok && secs > 0 {
+			m[k+"/s"] = d / secs
 		}
 	}
 	for k, v := range cur.Gauges {

@@ -1,4 +1,4 @@
-package cli
+package session
 
 import (
 	"runtime/debug"

@@ -1,0 +1,188 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/dbgauge/dbgauge/workload"
+)
+
+// errMissing says the data is not prepared and may be.
+var errMissing = errors.New("data not prepared")
+
+// checkReady decides what to do with the data before a run: nil if the
+// stamped data matches; errMissing if there is none and it may be prepared.
+func checkReady(st workload.State, ds workload.Dataset, name string) error {
+	if err := claimed(st); err != nil {
+		return err
+	}
+	if st.Stamp == nil {
+		if len(st.Foreign) > 0 {
+			return Usagef("tables %s exist but were not created by dbgauge for %s; drop them or use another database (prepare --force takes them over)",
+				strings.Join(st.Foreign, ", "), name)
+		}
+		return errMissing
+	}
+	if !st.Stamp.Complete {
+		return Usagef("dataset %s is incomplete (its prepare was interrupted); run `dbgauge cleanup %s` and prepare again", ds.Name(), name)
+	}
+	if m := st.Stamp.Mismatch(ds.Shape()); m != "" {
+		return Usagef("dataset %s was prepared with other options: %s; run `dbgauge cleanup %s` first or pass the same options",
+			ds.Name(), m, name)
+	}
+	if len(st.Foreign) > 0 {
+		return Usagef("tables %s exist but are not part of dataset %s; drop them or use another database", strings.Join(st.Foreign, ", "), ds.Name())
+	}
+	return nil
+}
+
+// claimed refuses tables that belong to another dbgauge dataset: only that
+// dataset's cleanup may drop them.
+func claimed(st workload.State) error {
+	if len(st.Claimed) == 0 {
+		return nil
+	}
+	var parts []string
+	names := slices.Sorted(maps.Keys(st.Claimed))
+	for _, t := range names {
+		parts = append(parts, fmt.Sprintf("%s (dataset %s)", t, st.Claimed[t]))
+	}
+	return Usagef("tables %s belong to another dbgauge dataset; run `dbgauge cleanup` for a workload of dataset %s first, or use another database",
+		strings.Join(parts, ", "), st.Claimed[names[0]])
+}
+
+// refresh applies the prepare policy before a run: it drops the dataset
+// when the policy says so, through the dataset's own stamped cleanup (never
+// a table the stamp does not list), and returns the state to continue from.
+func refresh(ctx context.Context, s *Spec, o *opened, obs Observer) error {
+	st, ds := o.state, o.ds
+	drop := false
+	switch s.Prepare {
+	case PrepareFresh:
+		drop = st.Stamp != nil
+	case PrepareReplace:
+		drop = st.Stamp != nil && (!st.Stamp.Complete || st.Stamp.Mismatch(ds.Shape()) != "")
+	}
+	if !drop {
+		return nil
+	}
+	dropped, err := ds.Cleanup(ctx, o.conn)
+	if err != nil {
+		return fmt.Errorf("cleanup %s before preparing it again: %w", ds.Name(), err)
+	}
+	obs.Note(fmt.Sprintf("Dropped %s (dataset %s, %s) to prepare it again.", strings.Join(dropped, ", "), ds.Name(), s.Prepare))
+	o.state, err = ds.Check(ctx, o.conn)
+	return err
+}
+
+// ready makes sure the data is there before a run, preparing it if the
+// policy allows.
+func ready(ctx context.Context, s *Spec, o *opened, obs Observer, version string) error {
+	if err := refresh(ctx, s, o, obs); err != nil {
+		return err
+	}
+	err := checkReady(o.state, o.ds, s.Workload)
+	if !errors.Is(err, errMissing) {
+		return err
+	}
+	if s.Prepare == PrepareNever {
+		return Usagef("dataset %s is not prepared (--no-prepare): run `dbgauge prepare %s` first", o.ds.Name(), s.Workload)
+	}
+	if err := load(ctx, s, o, obs, version, false); err != nil {
+		return err
+	}
+	o.state, err = o.ds.Check(ctx, o.conn)
+	return err
+}
+
+// load runs the dataset's prepare with progress.
+func load(ctx context.Context, s *Spec, o *opened, obs Observer, version string, force bool) error {
+	start := time.Now()
+	ds := o.ds
+	parallel := max(s.Users, runtime.NumCPU())
+	obs.Note(fmt.Sprintf("Preparing dataset %s (%s) with %d loaders...", ds.Name(), ShapeText(ds.Shape()), parallel))
+	update, finish := obs.Progress(totalRows(ds))
+	err := ds.Prepare(ctx, workload.PrepareEnv{
+		Conn: o.conn, Open: o.tg.Open, Driver: o.tg.Driver.Name(), Parallel: parallel,
+		Seed: s.Seed, Force: force, Progress: update, Version: version,
+	})
+	finish()
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return &Error{Interrupted, errors.New("prepare interrupted; the partial dataset is stamped incomplete, `dbgauge cleanup` removes it")}
+		}
+		return fmt.Errorf("prepare %s: %w", ds.Name(), err)
+	}
+	obs.Note(fmt.Sprintf("Prepared %s in %.2fs", strings.Join(ds.Objects(), ", "), time.Since(start).Seconds()))
+	return nil
+}
+
+// totalRows reads the dataset's size from its shape for the progress bar.
+func totalRows(ds workload.Dataset) int64 {
+	var tables, size int64
+	fmt.Sscan(ds.Shape()["tables"], &tables)
+	fmt.Sscan(ds.Shape()["table-size"], &size)
+	return tables * size
+}
+
+// ShapeText is a dataset's shape as k=v pairs.
+func ShapeText(shape map[string]string) string {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(shape)) {
+		parts = append(parts, k+"="+shape[k])
+	}
+	return strings.Join(parts, " ")
+}
+
+// Prepare creates the schema and loads the data of s's workload, unless it
+// is there already with the same options.
+func Prepare(ctx context.Context, s Spec, obs Observer, version string) error {
+	o, err := open(ctx, &s, false)
+	if err != nil {
+		return err
+	}
+	defer o.conn.Close()
+	ds, st := o.ds, o.state
+	switch err := checkReady(st, ds, s.Workload); {
+	case err == nil:
+		obs.Note(fmt.Sprintf("Dataset %s is already prepared with these options (%s); nothing to do.", ds.Name(), ShapeText(ds.Shape())))
+		return nil
+	case st.Stamp != nil && st.Stamp.Complete:
+		return err // prepared with other options
+	case len(st.Claimed) > 0:
+		return claimed(st)
+	case len(st.Foreign) > 0 && !s.Force:
+		return Usagef("tables %s exist but were not created by dbgauge for %s; prepare refuses to overwrite them (add --force to drop and replace tables no dbgauge dataset owns)",
+			strings.Join(st.Foreign, ", "), s.Workload)
+	}
+	return load(ctx, &s, o, obs, version, s.Force)
+}
+
+// Cleanup drops exactly what prepare created for s's workload.
+func Cleanup(ctx context.Context, s Spec, obs Observer) error {
+	o, err := open(ctx, &s, false)
+	if err != nil {
+		return err
+	}
+	defer o.conn.Close()
+	ds, st := o.ds, o.state
+	dropped, err := ds.Cleanup(ctx, o.conn)
+	if err != nil {
+		return fmt.Errorf("cleanup %s: %w", ds.Name(), err)
+	}
+	if len(dropped) == 0 {
+		obs.Note(fmt.Sprintf("Dataset %s is not prepared here; nothing dropped.", ds.Name()))
+	} else {
+		obs.Note(fmt.Sprintf("Dropped %s (dataset %s).", strings.Join(dropped, ", "), ds.Name()))
+	}
+	if len(st.Foreign) > 0 {
+		obs.Note(fmt.Sprintf("Left alone: %s (not created by this dataset's prepare).", strings.Join(st.Foreign, ", ")))
+	}
+	return nil
+}

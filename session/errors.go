@@ -1,0 +1,42 @@
+package session
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Kind says how an error ends a command: the CLI maps kinds to exit codes.
+type Kind int
+
+// Error kinds.
+const (
+	// Usage: bad options, input or data state, fixed by the user (exit 2).
+	Usage Kind = iota + 1
+	// Interrupted: a signal stopped the run; partial results are saved.
+	Interrupted
+	// Aborted: failed transactions beyond --max-errors stopped the run.
+	Aborted
+)
+
+// Error is an error of a Kind.
+type Error struct {
+	Kind Kind
+	Err  error
+}
+
+func (e *Error) Error() string { return e.Err.Error() }
+func (e *Error) Unwrap() error { return e.Err }
+
+// Usagef is a usage error.
+func Usagef(format string, a ...any) error {
+	return &Error{Usage, fmt.Errorf(format, a...)}
+}
+
+// KindOf is err's kind, 0 if it has none.
+func KindOf(err error) Kind {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Kind
+	}
+	return 0
+}

@@ -1,0 +1,150 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"sort"
+	"strings"
+
+	"github.com/dbgauge/dbgauge/catalog"
+	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/workload"
+)
+
+// Target is a resolved database URL and its driver.
+type Target struct {
+	T      *db.Target
+	Driver db.Driver
+}
+
+// ResolveTarget parses a database URL and finds its driver.
+func ResolveTarget(raw string) (*Target, error) {
+	if raw == "" {
+		return nil, Usagef("no database: give --db URL or set DBGAUGE_DB (e.g. --db sqlite:bench.db)")
+	}
+	t, err := db.ParseURL(raw)
+	if err != nil {
+		return nil, Usagef("%v", err)
+	}
+	d, ok := catalog.DriverFor(t.Scheme)
+	if !ok {
+		var schemes []string
+		for _, d := range catalog.Drivers() {
+			schemes = append(schemes, d.Schemes()...)
+		}
+		sort.Strings(schemes)
+		return nil, Usagef("unknown database URL scheme %q (known: %s)", t.Scheme, strings.Join(schemes, ", "))
+	}
+	return &Target{T: t, Driver: d}, nil
+}
+
+// Secret is what must never be printed: the URL's password.
+func (tg *Target) Secret() string {
+	if tg == nil {
+		return ""
+	}
+	return tg.T.Password()
+}
+
+// Open connects once. A server that cannot be reached or refuses stays a
+// *db.ConnectError (exit 3), naming the address, never the password;
+// anything else the driver refuses before connecting is the URL's fault.
+func (tg *Target) Open(ctx context.Context) (db.Conn, error) {
+	c, err := tg.Driver.Open(ctx, tg.T)
+	var ce *db.ConnectError
+	switch {
+	case err == nil:
+		return c, nil
+	case errors.As(err, &ce):
+		return nil, err
+	default:
+		return nil, &Error{Usage, err}
+	}
+}
+
+// Lookup finds a workload by name.
+func Lookup(name string) (workload.Workload, error) {
+	w, ok := catalog.Workload(name)
+	if !ok {
+		var names []string
+		for _, w := range catalog.Workloads() {
+			names = append(names, w.Meta().Name)
+		}
+		return nil, Usagef("unknown workload %q (workloads: %s)", name, strings.Join(names, ", "))
+	}
+	return w, nil
+}
+
+// Configured is a workload with its options parsed and configured for a
+// Spec.
+type Configured struct {
+	W      workload.Workload
+	Values workload.Values
+	Inst   workload.Instance
+}
+
+// Configure validates s's workload options and configures its workload.
+func Configure(s *Spec) (*Configured, error) {
+	w, err := Lookup(s.Workload)
+	if err != nil {
+		return nil, err
+	}
+	v, err := workload.ParseValues(w.Options(), s.Options)
+	if err != nil {
+		return nil, Usagef("%s: %v", s.Workload, err)
+	}
+	sh, err := s.ShardOf()
+	if err != nil {
+		return nil, err
+	}
+	inst, err := workload.Configure(w, v, workload.Params{Users: s.Users, Seed: s.Seed, Shard: sh})
+	if err != nil {
+		return nil, Usagef("%s: %v", s.Workload, err)
+	}
+	return &Configured{W: w, Values: v, Inst: inst}, nil
+}
+
+// opened is what every verb that touches data starts from: the configured
+// workload, the resolved target, one open connection and the dataset's
+// state.
+type opened struct {
+	*Configured
+	tg    *Target
+	conn  db.Conn
+	ds    workload.Dataset
+	state workload.State
+}
+
+// open validates s, connects and checks the dataset. The caller closes
+// o.conn.
+func open(ctx context.Context, s *Spec, running bool) (*opened, error) {
+	check := s.CheckUsers
+	if running {
+		check = s.Check
+	}
+	if err := check(); err != nil {
+		return nil, err
+	}
+	c, err := Configure(s)
+	if err != nil {
+		return nil, err
+	}
+	tg, err := ResolveTarget(s.Target)
+	if err != nil {
+		return nil, err
+	}
+	o := &opened{Configured: c, tg: tg}
+	if o.conn, err = tg.Open(ctx); err != nil {
+		return nil, err
+	}
+	o.ds = c.Inst.Dataset()
+	if o.state, err = o.ds.Check(ctx, o.conn); err != nil {
+		o.conn.Close()
+		var ue *db.UnsupportedError
+		if errors.As(err, &ue) {
+			return nil, Usagef("%s needs %s; %s is not one", s.Workload, ue.Needs, tg.Driver.Name())
+		}
+		return nil, err
+	}
+	return o, nil
+}

@@ -1,0 +1,208 @@
+package session
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/monitor"
+	"github.com/dbgauge/dbgauge/report"
+	"github.com/dbgauge/dbgauge/results"
+	"github.com/dbgauge/dbgauge/run"
+)
+
+// Env is what the caller knows about itself: dbgauge's version and the
+// command line (already redacted), for the results.
+type Env struct {
+	Version     string
+	CommandLine string
+}
+
+// Run runs s once: it prepares the data if it is missing (as s.Prepare
+// allows), runs the load with the monitors, writes the results folder
+// (intervals.jsonl as it goes, then result.json, summary.txt) and returns
+// the result and its folder whenever a result was written, with the error
+// that ended the run (an *Error of kind Interrupted or Aborted) if any.
+func Run(ctx context.Context, s Spec, obs Observer, env Env) (*results.Result, string, error) {
+	o, err := open(ctx, &s, true)
+	if err != nil {
+		return nil, "", err
+	}
+	// The control connection stays open, idle, to read the server's
+	// statistics before and after the run.
+	defer o.conn.Close()
+	if err := ready(ctx, &s, o, obs, env.Version); err != nil {
+		return nil, "", err
+	}
+	cfg, err := s.config(o)
+	if err != nil {
+		return nil, "", err
+	}
+	var before *db.ServerStats
+	stats, hasStats := o.conn.(db.StatsReader)
+	if hasStats {
+		before, _ = stats.ServerStats(ctx)
+	}
+	folder, err := results.Create(s.ResultsDir, s.Workload, time.Now())
+	if err != nil {
+		return nil, "", Usagef("--results-dir: %v", err)
+	}
+	defer folder.Close()
+	base := s.base(o, env)
+	obs.Start(&base, folder.Dir)
+
+	var poller *serverPoller
+	var server *monitor.Server
+	var serverBefore float64
+	if !s.NoMonitor {
+		if hasStats && before != nil {
+			poller = startServerPoller(ctx, stats, before, s.interval())
+		}
+		host := monitor.NewHost()
+		if server = monitor.FindServer(o.tg.T.Raw); server != nil {
+			serverBefore = server.PSSMB()
+		}
+		cfg.Sample = func() *results.HostSample {
+			hs := host.Sample()
+			if hs != nil && server != nil {
+				hs.ServerCPUPct, hs.ServerMemMB = server.Sample()
+			}
+			if hs != nil {
+				hs.Server = poller.sample()
+			}
+			return hs
+		}
+	}
+	var writeErr error
+	cfg.OnInterval = func(iv results.Interval) {
+		obs.Interval(iv)
+		if err := folder.AppendInterval(iv); err != nil && writeErr == nil {
+			writeErr = err
+			obs.Note(fmt.Sprintf("dbgauge: cannot append to intervals.jsonl: %v", err))
+		}
+	}
+	stopFootprint := keepFootprint()
+	out, err := run.Run(ctx, cfg)
+	stopFootprint()
+	poller.close()
+	if err != nil {
+		var late *run.LateStartError
+		if errors.As(err, &late) {
+			return nil, "", &Error{Usage, err}
+		}
+		return nil, "", err
+	}
+	res := out.Result(base, float64(s.Percentile))
+	dataPath := ""
+	if l, ok := o.tg.Driver.(db.Local); ok {
+		dataPath, _ = l.DataPath(o.tg.T)
+	} else if server != nil && before != nil {
+		dataPath = before.DataDir // a server on this host: its data directory's device
+	}
+	Complete(res, out, folder, dataPath, env, obs)
+	res.Target.ServerVersion = out.ServerVersion
+	res.Resources = monitor.Resources(res.Intervals, serverBefore, s.Users)
+	if hasStats && before != nil {
+		// The users' connections are closed; their server processes flush
+		// their statistics as they exit (PostgreSQL), a moment later.
+		time.Sleep(200 * time.Millisecond)
+		if after, err := stats.ServerStats(context.WithoutCancel(ctx)); err == nil {
+			res.Server = serverDelta(stats, before, after)
+		}
+	}
+	return Write(res, out, folder, obs, s, "transactions")
+}
+
+// config is the runner's configuration of s.
+func (s *Spec) config(o *opened) (run.Config, error) {
+	ignore, _ := s.IgnoreSet()
+	think, _ := s.ThinkOf()
+	sh, _ := s.ShardOf()
+	startAt, err := s.StartTime(time.Now())
+	if err != nil {
+		return run.Config{}, err
+	}
+	return run.Config{
+		Instance: o.Inst, Driver: o.tg.Driver, Target: o.tg.T, Users: s.Users, Connections: s.Connections,
+		Shard: sh, StartAt: startAt, Think: think,
+		Duration: time.Duration(s.TimeS) * time.Second, Events: s.Events, Warmup: time.Duration(s.WarmupS) * time.Second,
+		Ramp: time.Duration(s.RampS) * time.Second, Rate: s.Rate, Arrival: s.Arrival,
+		MaxLag:   time.Duration(s.MaxLagS * float64(time.Second)),
+		Interval: s.interval(), Percentile: float64(s.Percentile), Seed: s.Seed,
+		Ignore: ignore, MaxErrors: s.MaxErrors, Grace: GraceAfterEnd, DiscardIntervals: true,
+	}, nil
+}
+
+// base is what the result knows before the run.
+func (s *Spec) base(o *opened, env Env) results.Result {
+	conns := s.Connections
+	if conns == 0 {
+		conns = s.Users
+	}
+	r := results.Result{
+		Tool:     results.Tool{Name: "dbgauge", Version: env.Version},
+		Workload: results.Workload{Name: s.Workload, Family: o.W.Meta().Family, Options: o.Values.Map()},
+		Target:   results.Target{Driver: o.tg.Driver.Name(), URL: o.tg.T.Redacted()},
+		Run: results.Run{Threads: s.Users, Connections: conns, TimeS: float64(s.TimeS), Events: s.Events, WarmupS: float64(s.WarmupS),
+			RampS: float64(s.RampS), Rate: s.Rate, RateArrival: s.arrival(), Think: s.Think, StartAt: s.StartAt,
+			Seed: s.Seed, ReportIntervalS: s.ReportIntervalS, Percentile: float64(s.Percentile), IgnoreErrors: s.IgnoreErrors},
+	}
+	if sh, _ := s.ShardOf(); !sh.IsWhole() {
+		r.Run.Shard = &results.Shard{Index: sh.Index, Count: sh.N()}
+	}
+	if st := o.state.Stamp; st != nil {
+		r.Dataset = &results.Dataset{Name: st.Dataset, Shape: st.Shape, Info: st.Info}
+	}
+	return r
+}
+
+// Complete adds what a run's outcome lacks: the environment and the
+// intervals, read back from disk (they are not kept in memory, so that
+// memory stays flat over long runs).
+func Complete(res *results.Result, out *run.Outcome, folder *results.Folder, dataPath string, env Env, obs Observer) {
+	e := monitor.Environment(env.Version, env.CommandLine, dataPath)
+	e.GOMAXPROCS, e.GOGC = out.GOMAXPROCS, out.GOGC
+	res.Environment = &e
+	if ivs, err := folder.ReadIntervals(); err == nil {
+		res.Intervals = ivs
+	} else {
+		obs.Note(fmt.Sprintf("dbgauge: cannot read back intervals.jsonl: %v", err))
+	}
+}
+
+// Write writes result.json and summary.txt, tells the observer, and turns
+// an interrupted or aborted run into its error. unit names what failed
+// ("transactions", "events").
+func Write(res *results.Result, out *run.Outcome, folder *results.Folder, obs Observer, s Spec, unit string) (*results.Result, string, error) {
+	var summary bytes.Buffer
+	report.Summary(&summary, res, s.Histogram)
+	if err := folder.WriteResult(res); err != nil {
+		return nil, "", err
+	}
+	if err := folder.WriteFile("summary.txt", summary.Bytes()); err != nil {
+		return nil, "", err
+	}
+	obs.End(res, folder.Dir)
+	switch {
+	case res.Interrupted:
+		return res, folder.Dir, &Error{Interrupted, fmt.Errorf("interrupted; partial results saved in %s", folder.Dir)}
+	case out.Aborted != nil:
+		return res, folder.Dir, &Error{Aborted, fmt.Errorf("run aborted after %d failed %s (--max-errors %d): %w", res.Totals.Errors, unit, s.MaxErrors, out.Aborted)}
+	}
+	return res, folder.Dir, nil
+}
+
+// serverDelta is the server's statistics over the run.
+func serverDelta(r db.StatsReader, before, after *db.ServerStats) *results.Server {
+	s := &results.Server{Settings: after.Settings, Gauges: after.Gauges, Delta: map[string]float64{}}
+	for k, v := range after.Counters {
+		if b, ok := before.Counters[k]; ok && v-b != 0 {
+			s.Delta[k] = v - b
+		}
+	}
+	s.Ratios = r.Ratios(s.Delta)
+	return s
+}
