@@ -70,6 +70,15 @@ func TestBadInput(t *testing.T) {
 		{"closed MySQL port", []string{"run", "oltp_point_select", "--db", "mysql://u:TopSecret9@127.0.0.1:1/db"}, 3, "cannot connect to 127.0.0.1:1"},
 		{"in-memory SQLite", []string{"run", "oltp_point_select", "--db", "sqlite::memory:"}, 2, "in-memory"},
 		{"bad ignore-errors class", []string{"run", "oltp_point_select", "--db", good, "--ignore-errors", "oops"}, 2, "unknown error class"},
+		{"more connections than users", []string{"run", "oltp_point_select", "--db", good, "--users", "4", "--connections", "5"}, 2, "--connections 5 is more than --users 4"},
+		{"shard index beyond count", []string{"run", "oltp_point_select", "--db", good, "--shard", "3/2"}, 2, "--shard 3/2"},
+		{"shard not a fraction", []string{"run", "oltp_point_select", "--db", good, "--shard", "half"}, 2, "INDEX/COUNT"},
+		{"fewer users than shards", []string{"run", "oltp_point_select", "--db", good, "--shard", "1/4", "--users", "2"}, 2, "at least one user per shard"},
+		{"start-at in the past", []string{"run", "oltp_point_select", "--db", good, "--start-at", "2020-01-01T00:00:00Z"}, 2, "in the past"},
+		{"start-at unparsable", []string{"run", "oltp_point_select", "--db", good, "--start-at", "tomorrow"}, 2, "not an RFC 3339 time"},
+		{"think with a negative mean", []string{"run", "oltp_point_select", "--db", good, "--think", "exp:-5s"}, 2, "must not be negative"},
+		{"think not a distribution", []string{"run", "oltp_point_select", "--db", good, "--think", "sometimes"}, 2, "--think"},
+		{"workload option before the workload is named", []string{"run", "--db", good, "--random-points", "3"}, 2, "name the workload first"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
