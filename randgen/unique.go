@@ -34,12 +34,26 @@ func NewUnique(seed uint64, start uint32) *Unique { return NewUniqueShard(seed, 
 
 // NewUniqueShard is shard of shards' part of the sequence NewUnique(seed,
 // start) makes: values shard, shard+shards, shard+2*shards, ... of it, so
-// that the shards together draw exactly the values one generator would,
-// and never the same one.
+// that the shards together draw exactly the values one generator would.
+// With several shards, start is first rounded up to a multiple of shards:
+// each shard's positions in the sequence keep their own residue, so two
+// shards never draw the same value even when they counted different
+// starts (one began after the other had inserted rows).
 func NewUniqueShard(seed uint64, start uint32, shard, shards int) *Unique {
-	u := &Unique{offset: permuteQPR(permuteQPR(uint32(mix(seed^0x756e69717565))) + 0x46790905), stride: uint32(max(shards, 1))}
-	u.index.Store(permuteQPR(permuteQPR(uint32(mix(seed)>>32))+0x682f0161) + start + uint32(shard))
+	n := uint32(max(shards, 1))
+	if n > 1 {
+		start = (start + n - 1) / n * n
+	}
+	u := &Unique{offset: permuteQPR(permuteQPR(uint32(mix(seed^0x756e69717565))) + 0x46790905), stride: n}
+	u.index.Store(uniqueBase(seed) + start + uint32(shard))
 	return u
+}
+
+// uniqueBase is where a seed's sequence starts; shards add their start to
+// it, so a multiple of their count added keeps residues apart only if the
+// base is shared: it is, being the seed's alone.
+func uniqueBase(seed uint64) uint32 {
+	return permuteQPR(permuteQPR(uint32(mix(seed)>>32)) + 0x682f0161)
 }
 
 // Next returns the next value.

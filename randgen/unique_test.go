@@ -155,3 +155,39 @@ func TestUniqueIndexWraps(t *testing.T) {
 		t.Fatalf("value %d repeats across the counter wrap", v)
 	}
 }
+
+// TestUniqueShards: two shards with the same start draw together exactly
+// what one generator draws; with different starts (one counted rows the
+// other had inserted), they still never draw the same value.
+func TestUniqueShards(t *testing.T) {
+	whole := NewUnique(9, 100)
+	want := map[uint32]bool{}
+	for range 1000 {
+		want[whole.Next()] = true
+	}
+	got := map[uint32]bool{}
+	for i := range 2 {
+		s := NewUniqueShard(9, 100, i, 2)
+		for range 500 {
+			got[s.Next()] = true
+		}
+	}
+	if len(got) != 1000 {
+		t.Fatalf("two shards drew %d distinct values of 1000", len(got))
+	}
+	for v := range got {
+		if !want[v] {
+			t.Fatalf("shards drew %d, which one generator does not", v)
+		}
+	}
+	a, b := NewUniqueShard(9, 0, 0, 2), NewUniqueShard(9, 537, 1, 2)
+	seen := map[uint32]bool{}
+	for range 5000 {
+		seen[a.Next()] = true
+	}
+	for range 5000 {
+		if v := b.Next(); seen[v] {
+			t.Fatalf("shards with starts 0 and 537 both drew %d", v)
+		}
+	}
+}

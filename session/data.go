@@ -84,12 +84,20 @@ func refresh(ctx context.Context, s *Spec, o *opened, obs Observer) error {
 // ready makes sure the data is there before a run, preparing it if the
 // policy allows.
 func ready(ctx context.Context, s *Spec, o *opened, obs Observer, version string) error {
-	if err := refresh(ctx, s, o, obs); err != nil {
-		return err
+	sharded := s.Shard != ""
+	if !sharded {
+		if err := refresh(ctx, s, o, obs); err != nil {
+			return err
+		}
 	}
 	err := checkReady(o.state, o.ds, s.Workload)
 	if !errors.Is(err, errMissing) {
 		return err
+	}
+	if sharded {
+		// Shards share one dataset: one of them preparing (or dropping)
+		// it under the others would measure a load in progress.
+		return Usagef("dataset %s is not prepared: shards do not prepare data; run `dbgauge prepare %s` once before starting them", o.ds.Name(), s.Workload)
 	}
 	if s.Prepare == PrepareNever {
 		return Usagef("dataset %s is not prepared (--no-prepare): run `dbgauge prepare %s` first", o.ds.Name(), s.Workload)

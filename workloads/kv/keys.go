@@ -48,15 +48,21 @@ func fieldTemplate(n int64) string {
 // key; it knows only its own inserts (and the records before base).
 type keySequence struct {
 	mu            sync.Mutex
-	base          int64 // records that existed at the start
+	had           int64 // records that existed at the start
+	base          int64 // where this run's numbers start: had, rounded up to the stride
 	shard, stride int64
 	next          int64 // this shard's next number, counted in its own numbers
 	acked         int64 // this shard's numbers below acked are all inserted
 	done          map[int64]bool
 }
 
+// newKeySequence continues after existing records. With several shards the
+// numbers start at a multiple of the stride, so each shard's numbers keep
+// their own residue and never meet another shard's, even when the shards
+// counted different numbers of existing records.
 func newKeySequence(existing int64, shard, stride int) *keySequence {
-	return &keySequence{base: existing, shard: int64(shard), stride: int64(max(stride, 1)), done: map[int64]bool{}}
+	n := int64(max(stride, 1))
+	return &keySequence{had: existing, base: (existing + n - 1) / n * n, shard: int64(shard), stride: n, done: map[int64]bool{}}
 }
 
 // Next claims the next key number.
@@ -84,15 +90,18 @@ func (k *keySequence) Limit() int64 {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if k.acked == 0 {
-		return k.base
+		return k.had
 	}
 	return k.base + k.shard + (k.acked-1)*k.stride + 1
 }
 
 // Has reports whether record n is known to exist.
 func (k *keySequence) Has(n int64) bool {
-	if n < k.base {
+	if n < k.had {
 		return true
+	}
+	if n < k.base {
+		return false // the gap before this run's first number
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()

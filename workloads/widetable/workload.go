@@ -126,11 +126,14 @@ func (i *instance) counted(ctx context.Context, s workload.Session) error {
 }
 
 // nextRow claims table t's next row number: shards take every shard-th
-// number from their index on, so they never insert the same row.
+// number from a multiple of the shard count on, each its own residue, so
+// they never insert the same row even when they counted different rows.
 func (i *instance) nextRow(t int64) int64 {
 	sh := i.p.Shard
+	n := int64(sh.N())
 	k := i.next[t-1].Add(1) - 1
-	return i.base[t-1] + int64(sh.Index) + k*int64(sh.N())
+	base := (i.base[t-1] + n - 1) / n * n
+	return base + int64(sh.Index) + k*n
 }
 
 // count is table n's rows on session s.
