@@ -285,10 +285,32 @@ func differences(a, b *Result) []string {
 	if a.Run.Threads != b.Run.Threads {
 		out = append(out, fmt.Sprintf("threads %d (A: %d)", b.Run.Threads, a.Run.Threads))
 	}
+	if ca, cb := connsOf(a.Run), connsOf(b.Run); ca != cb {
+		out = append(out, fmt.Sprintf("connections %d (A: %d)", cb, ca))
+	}
 	if a.Run.Rate != b.Run.Rate {
 		out = append(out, fmt.Sprintf("rate %s (A: %s)", rateText(b.Run.Rate), rateText(a.Run.Rate)))
 	}
+	if a.Run.Think != b.Run.Think {
+		out = append(out, fmt.Sprintf("think %s (A: %s)", orDefault(b.Run.Think), orDefault(a.Run.Think)))
+	}
 	return out
+}
+
+// connsOf is a run's connections; results from before users and
+// connections were separate had one per thread.
+func connsOf(r Run) int {
+	if r.Connections == 0 {
+		return r.Threads
+	}
+	return r.Connections
+}
+
+func orDefault(s string) string {
+	if s == "" {
+		return "the workload's"
+	}
+	return s
 }
 
 func rateText(r float64) string {

@@ -1,6 +1,9 @@
-// Package cli is the command line: cobra commands, flags, exit codes. It is
-// the only code that prints to the terminal. It wires the catalog's
-// workloads and drivers to the runner and the reports.
+// Package cli is the command line: cobra commands, flags, exit codes. It
+// parses (into a session.Spec, with each workload's options bound late to
+// the command that names it), calls the session, and prints: it is the only
+// code that writes to the terminal. What follows a run (thresholds, --out
+// files, the results store, the live dashboard) hangs off the session's
+// observer.
 package cli
 
 import (
