@@ -35,6 +35,14 @@ func TestEveryKVWorkload(t *testing.T) {
 				if r.Totals.Transactions == 0 || r.Totals.Errors != 0 {
 					t.Errorf("%s: %d transactions, %d errors %v", w, r.Totals.Transactions, r.Totals.Errors, r.Totals.ErrorsByClass)
 				}
+				if w == "kv_f" {
+					// read_modify_write is a transaction of two statements, not a third query.
+					q, tx := r.Totals.Queries, r.Transactions
+					if q.Other != 0 || q.Read != r.Ops["read"].Count || q.Write != r.Ops["update"].Count ||
+						q.Total != tx["read"].Count+2*tx["read_modify_write"].Count {
+						t.Errorf("kv_f: queries %+v for transactions %+v", q, tx)
+					}
+				}
 				if r.Totals.Reconnects == 0 && r.Totals.Transactions > 1500 {
 					t.Errorf("%s: %d requests and no reconnect with --requests-per-conn 500", w, r.Totals.Transactions)
 				}

@@ -122,3 +122,45 @@ func TestWorkloadHelp(t *testing.T) {
 		t.Errorf("prepare select_random_ranges --help (workload after a flag):\n%s", o.stdout)
 	}
 }
+
+// TestUsersOverConnections runs oltp_read_write with 8 users over 2
+// connections and a fixed think time on every target: the statements per
+// transaction stay sysbench's, the pool's waits and the think times are
+// reported, and the transaction type has its line.
+func TestUsersOverConnections(t *testing.T) {
+	for name, url := range targets(t) {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			dbgauge(t, dir, "cleanup", "oltp_read_write", "--db", url)
+			o := dbgauge(t, dir, "run", "oltp_read_write", "--db", url, "--users", "8", "--connections", "2",
+				"--think", "20ms", "--time", "2", "--table-size", "2000", "--out", "r.json")
+			if o.code != 0 {
+				t.Fatalf("exit %d: %s", o.code, o.stderr)
+			}
+			r := readResult(t, filepath.Join(dir, "r.json"))
+			tx, q, ign := r.Totals.Transactions, r.Totals.Queries, r.Totals.IgnoredErrors
+			if tx == 0 || r.Totals.Errors != 0 {
+				t.Fatalf("transactions %d, errors %d %v", tx, r.Totals.Errors, r.Totals.ErrorsByClass)
+			}
+			for i, got := range []int64{q.Read, q.Write, q.Other} {
+				want := [3]int64{14, 4, 2}[i]
+				if got < want*tx || got > want*(tx+ign) {
+					t.Errorf("queries r/w/o %d/%d/%d for %d transactions", q.Read, q.Write, q.Other, tx)
+				}
+			}
+			if pw := r.Totals.PoolWait; pw == nil || pw.Count < tx {
+				t.Errorf("pool wait %+v for %d transactions of 8 users over 2 connections", pw, tx)
+			}
+			if w := r.Totals.Waits; w == nil || w.ThinkMeanMs < 20 || w.ThinkMeanMs > 30 {
+				t.Errorf("think times %+v, want a mean just above 20 ms", w)
+			}
+			if x := r.Transactions["oltp_read_write"]; x.Count != tx {
+				t.Errorf("transaction types %+v, want oltp_read_write with all %d", r.Transactions, tx)
+			}
+			if !strings.Contains(o.stdout, "Transactions (latency in ms):") || !strings.Contains(o.stdout, "SQL statistics:") {
+				t.Errorf("summary lacks the transactions table or sysbench's sections")
+			}
+			dbgauge(t, dir, "cleanup", "oltp_read_write", "--db", url)
+		})
+	}
+}
