@@ -1,8 +1,8 @@
 // Package dbtest is the conformance suite every SQL driver passes: each
 // driver's own test calls RunSQL with a way to open connections to a real
 // database, and the suite checks what workloads rely on (statements, row
-// reading, text values, rows affected, transactions, error classes, bulk
-// insert, stamps).
+// reading, values read on the measured path, generated ids, text values, rows
+// affected, transactions, error classes, bulk insert, stamps).
 package dbtest
 
 import (
@@ -175,6 +175,7 @@ func RunSQL(t *testing.T, open Opener) {
 			}
 		}
 	})
+	t.Run("values", func(t *testing.T) { runValues(t, conn) })
 	t.Run("cancelled context", func(t *testing.T) {
 		cctx, cancel := context.WithCancel(ctx)
 		cancel()
@@ -201,7 +202,7 @@ func mustExec(t *testing.T, c sqldb.Conn, q string) {
 // ServerURL returns the URL of a real server for a driver's tests from the
 // environment variable name (set by scripts/services). Without it the test
 // is skipped loudly in a developer's quick loop, and fails under CI.
-func ServerURL(t *testing.T, name string) *db.Target {
+func ServerURL(t testing.TB, name string) *db.Target {
 	t.Helper()
 	raw := os.Getenv(name)
 	if raw == "" {

@@ -85,7 +85,35 @@ func (Driver) Open(ctx context.Context, t *db.Target) (db.Conn, error) {
 		return nil, &db.ConnectError{Addr: cfg.Addr, Err: connectReason(err, cfg.Passwd)}
 	}
 	c.DriverConn = sqldb.DriverConn{DC: dc, D: dialect, Classify: classify}
+	// The dialect depends on the server: MariaDB 10.5+ has INSERT ...
+	// RETURNING, MySQL has not. One round trip per connection, which
+	// ServerVersion then answers from.
+	rows, err := c.QueryStrings(ctx, "SELECT VERSION()")
+	if err != nil || len(rows) == 0 || len(rows[0]) == 0 {
+		dc.Close()
+		if err == nil {
+			err = errors.New("SELECT VERSION() returned no row")
+		}
+		return nil, fmt.Errorf("read the server version: %w", err)
+	}
+	c.version = rows[0][0]
+	c.D = dialectFor(c.version)
 	return c, nil
+}
+
+// dialectFor returns the dialect of a server reporting VERSION() v.
+func dialectFor(v string) *sqldb.Dialect {
+	if !strings.Contains(strings.ToLower(v), "mariadb") {
+		return dialect
+	}
+	var major, minor int
+	// Old MariaDB servers prefix the version they send at handshake with
+	// "5.5.5-" for old clients; VERSION() does not, but a proxy might.
+	v = strings.TrimPrefix(v, "5.5.5-")
+	if _, err := fmt.Sscanf(v, "%d.%d", &major, &minor); err == nil && (major > 10 || major == 10 && minor >= 5) {
+		return mariadbReturning
+	}
+	return mariadb
 }
 
 // connectReason is the server's or the network's reason, without secrets.
@@ -116,7 +144,25 @@ var dialect = &sqldb.Dialect{
 	QuoteIdent:       sqldb.QuoteBacktick,
 	Timestamp:        "DATETIME",
 	EngineClause:     func(engine string) string { return "/*! ENGINE = " + engine + " */" },
+	// The OK packet that answers an INSERT carries the id it generated.
+	LastInsertID: true,
+	ForUpdate:    " FOR UPDATE",
 }
+
+// mariadb is MySQL's dialect under MariaDB's name, for messages.
+var mariadb = func() *sqldb.Dialect {
+	d := *dialect
+	d.Name = "mariadb"
+	return &d
+}()
+
+// mariadbReturning is MariaDB 10.5+, which has INSERT ... RETURNING
+// (https://mariadb.com/kb/en/insertreturning/).
+var mariadbReturning = func() *sqldb.Dialect {
+	d := *mariadb
+	d.InsertReturning = true
+	return &d
+}()
 
 // Conn is one MySQL or MariaDB connection.
 type Conn struct {
@@ -124,6 +170,8 @@ type Conn struct {
 	// noLocalInfile is set once the server refused LOAD DATA LOCAL.
 	noLocalInfile bool
 	raw           sockconn.Set
+	// version is VERSION(), read at Open.
+	version string
 }
 
 // Interrupt implements db.Interrupter.
@@ -135,13 +183,9 @@ var (
 	_ db.Interrupter = (*Conn)(nil)
 )
 
-// ServerVersion implements db.Versioner.
+// ServerVersion implements db.Versioner, from the VERSION() read at Open.
 func (c *Conn) ServerVersion(ctx context.Context) (string, error) {
-	rows, err := c.QueryStrings(ctx, "SELECT VERSION()")
-	if err != nil || len(rows) == 0 {
-		return "", err
-	}
-	v := rows[0][0]
+	v := c.version
 	if strings.Contains(strings.ToLower(v), "mariadb") {
 		return "MariaDB " + strings.Split(v, "-")[0], nil
 	}

@@ -52,3 +52,39 @@ func TestConnectionFootprint(t *testing.T) {
 	target := dbtest.ServerURL(t, "DBGAUGE_TEST_MYSQL")
 	dbtest.ConnectionFootprint(t, func(ctx context.Context) (db.Conn, error) { return Driver{}.Open(ctx, target) })
 }
+
+// BenchmarkReads: the time and allocations of counted and read rows, and of
+// a generated id (go test -bench Reads -run ^$).
+func BenchmarkReads(b *testing.B) {
+	target := dbtest.ServerURL(b, "DBGAUGE_TEST_MYSQL")
+	dbtest.BenchReads(b, func(ctx context.Context) (db.Conn, error) { return Driver{}.Open(ctx, target) })
+}
+
+// TestReadAllocs: reading values allocates nothing beyond what counting
+// the same rows does, but for a string's own bytes.
+func TestReadAllocs(t *testing.T) {
+	target := dbtest.ServerURL(t, "DBGAUGE_TEST_MYSQL")
+	allocs := dbtest.Allocs(t, dbtest.Open(t, Driver{}, target))
+	t.Logf("allocations per call: %v", allocs)
+	dbtest.ReadsAllocNoMore(t, allocs)
+}
+
+// TestDialectFor: INSERT ... RETURNING is offered from MariaDB 10.5 on,
+// never on MySQL; every one has the last insert id.
+func TestDialectFor(t *testing.T) {
+	for v, returning := range map[string]bool{
+		"8.0.36":                     false,
+		"8.4.0-commercial":           false,
+		"10.4.34-MariaDB":            false,
+		"10.5.0-MariaDB":             true,
+		"10.11.19-MariaDB-0+deb12u1": true,
+		"11.4.2-MariaDB-log":         true,
+		"5.5.5-10.3.39-MariaDB":      false,
+		"5.5.5-10.6.16-MariaDB":      true,
+	} {
+		d := dialectFor(v)
+		if d.InsertReturning != returning || !d.LastInsertID || d.ForUpdate == "" {
+			t.Errorf("%s: InsertReturning %v, LastInsertID %v, ForUpdate %q; want returning %v", v, d.InsertReturning, d.LastInsertID, d.ForUpdate, returning)
+		}
+	}
+}

@@ -1,10 +1,11 @@
 // Package postgres is the PostgreSQL driver: jackc/pgx v5. Statements are
 // server-side prepared by default and run through pgconn's extended protocol
 // directly, with arguments sent as text and result rows read without
-// decoding: the least client CPU per query. With the URL parameter
-// default_query_exec_mode=simple_protocol (the CLI's --pg-simple-protocol),
-// nothing is prepared on the server and arguments are interpolated by pgx,
-// so PgBouncer-style poolers in transaction mode work.
+// decoding: the least client CPU per query. Rows whose values a workload
+// uses are decoded with pgx's scan plans, kept per statement. With the URL
+// parameter default_query_exec_mode=simple_protocol (the CLI's
+// --pg-simple-protocol), nothing is prepared on the server and arguments are
+// interpolated by pgx, so PgBouncer-style poolers in transaction mode work.
 // Loading uses COPY.
 package postgres
 
@@ -116,6 +117,10 @@ var dialect = &sqldb.Dialect{
 	BeforeIndex:      "SET maintenance_work_mem = '256MB'",
 	// Prepare loads explicit ids; the sequence must continue after them.
 	ResetSerial: "SELECT setval(pg_get_serial_sequence('%[1]s', 'id'), COALESCE((SELECT MAX(id) FROM %[1]s), 0) + 1, false)",
+	// The protocol has no last insert id (lastval() would be a second
+	// round trip): ids come back with RETURNING.
+	InsertReturning: true,
+	ForUpdate:       " FOR UPDATE",
 }
 
 // Conn is one PostgreSQL connection.

@@ -67,3 +67,19 @@ func TestConnectionFootprint(t *testing.T) {
 	target := dbtest.ServerURL(t, "DBGAUGE_TEST_POSTGRES")
 	dbtest.ConnectionFootprint(t, func(ctx context.Context) (db.Conn, error) { return Driver{}.Open(ctx, target) })
 }
+
+// BenchmarkReads: the time and allocations of counted and read rows, and of
+// a generated id (go test -bench Reads -run ^$).
+func BenchmarkReads(b *testing.B) {
+	target := dbtest.ServerURL(b, "DBGAUGE_TEST_POSTGRES")
+	dbtest.BenchReads(b, func(ctx context.Context) (db.Conn, error) { return Driver{}.Open(ctx, target) })
+}
+
+// TestReadAllocs: reading values allocates nothing beyond what counting
+// the same rows does, but for a string's own bytes.
+func TestReadAllocs(t *testing.T) {
+	target := dbtest.ServerURL(t, "DBGAUGE_TEST_POSTGRES")
+	allocs := dbtest.Allocs(t, dbtest.Open(t, Driver{}, target))
+	t.Logf("allocations per call: %v", allocs)
+	dbtest.ReadsAllocNoMore(t, allocs)
+}

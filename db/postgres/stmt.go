@@ -7,10 +7,13 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/dbgauge/dbgauge/db/sqldb"
 )
 
 // Stmt is a server-side prepared statement run through pgconn: arguments
-// are encoded as text into reused buffers, rows are counted, not decoded.
+// are encoded as text into reused buffers; Query counts rows without
+// decoding them, QueryRow decodes the first with pgx's scan plans.
 type Stmt struct {
 	c     *Conn
 	sd    *pgconn.StatementDescription
@@ -18,7 +21,13 @@ type Stmt struct {
 	ends  []int
 	nulls []bool
 	vals  [][]byte
+	scan  scanner
 }
+
+var (
+	_ sqldb.RowReader = (*Stmt)(nil)
+	_ sqldb.RowReader = (*simpleStmt)(nil)
+)
 
 // Exec implements sqldb.Stmt.
 func (s *Stmt) Exec(ctx context.Context, args ...any) (int64, error) {
@@ -44,6 +53,37 @@ func (s *Stmt) Query(ctx context.Context, args ...any) (int, error) {
 	}
 	if _, err := rr.Close(); err != nil {
 		return n, classify(err)
+	}
+	return n, nil
+}
+
+// QueryRow implements sqldb.RowReader. It runs through ExecStatement, not
+// ExecPrepared: the statement's description is known, so the server need not
+// send it again (nor pgx decode it) on every call, and each column comes in
+// the format its destination reads fastest.
+func (s *Stmt) QueryRow(ctx context.Context, dest []any, args ...any) (int, error) {
+	fields := s.sd.Fields
+	if len(dest) != len(fields) {
+		return 0, fmt.Errorf("read row: %d destinations for %d columns", len(dest), len(fields))
+	}
+	if err := s.encode(args); err != nil {
+		return 0, err
+	}
+	s.scan.chooseFormats(fields, dest)
+	rr := s.c.pg.ExecStatement(ctx, s.sd, s.vals, nil, s.scan.formats)
+	var scanErr error
+	n := 0
+	for rr.NextRow() {
+		if n == 0 {
+			scanErr = s.scan.scan(s.c.conn.TypeMap(), fields, s.scan.formats, rr.Values(), dest)
+		}
+		n++
+	}
+	if _, err := rr.Close(); err != nil {
+		return n, classify(err)
+	}
+	if scanErr != nil {
+		return n, fmt.Errorf("read row: %w", scanErr)
 	}
 	return n, nil
 }
@@ -96,8 +136,10 @@ func (s *Stmt) encode(args []any) error {
 // simpleStmt is a statement under the simple protocol: pgx interpolates the
 // arguments, nothing is prepared on the server.
 type simpleStmt struct {
-	c   *Conn
-	sql string
+	c       *Conn
+	sql     string
+	scan    scanner
+	formats []int16
 }
 
 func (s *simpleStmt) Exec(ctx context.Context, args ...any) (int64, error) {
@@ -119,6 +161,40 @@ func (s *simpleStmt) Query(ctx context.Context, args ...any) (int, error) {
 	}
 	rows.Close()
 	return n, classify(rows.Err())
+}
+
+// QueryRow implements sqldb.RowReader. Under the simple protocol every
+// value comes as text; pgx's Rows cost a few allocations a call, which is
+// this mode's price (it exists for poolers, not for the least CPU).
+func (s *simpleStmt) QueryRow(ctx context.Context, dest []any, args ...any) (int, error) {
+	rows, err := s.c.conn.Query(ctx, s.sql, s.c.mode(args)...)
+	if err != nil {
+		return 0, classify(err)
+	}
+	fields := rows.FieldDescriptions()
+	var scanErr error
+	if len(dest) != len(fields) {
+		scanErr = fmt.Errorf("%d destinations for %d columns", len(dest), len(fields))
+	}
+	n := 0
+	for rows.Next() {
+		if n == 0 && scanErr == nil {
+			s.formats = s.formats[:0]
+			for _, f := range fields {
+				s.formats = append(s.formats, f.Format)
+			}
+			scanErr = s.scan.scan(s.c.conn.TypeMap(), fields, s.formats, rows.RawValues(), dest)
+		}
+		n++
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return n, classify(err)
+	}
+	if scanErr != nil {
+		return n, fmt.Errorf("read row: %w", scanErr)
+	}
+	return n, nil
 }
 
 func (s *simpleStmt) Close() error { return nil }

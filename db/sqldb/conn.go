@@ -1,4 +1,5 @@
-// Package sqldb is what SQL drivers share: the SQL connection ability, the
+// Package sqldb is what SQL drivers share: the SQL connection ability and
+// its optional statement abilities (reading values, generated ids), the
 // Dialect that carries DDL/DML differences between databases (so no workload
 // ever tests a driver's name), multi-row insert and the dataset stamp table.
 //
@@ -30,7 +31,8 @@ type Stmt interface {
 	// Exec runs the statement and returns the rows it affected.
 	Exec(ctx context.Context, args ...any) (int64, error)
 	// Query runs the statement, reads every row to the end as a client
-	// application would, and returns how many rows there were.
+	// application would, and returns how many rows there were. It decodes
+	// no value: a statement whose values are used is read with RowReader.
 	Query(ctx context.Context, args ...any) (int, error)
 	Close() error
 }

@@ -55,6 +55,21 @@ type Dialect struct {
 	// EngineClause, if set, returns the table option that picks a storage
 	// engine (MySQL's ENGINE = X); nil where there is no such choice.
 	EngineClause func(engine string) string
+	// LastInsertID is true when the reply to an INSERT carries the id it
+	// generated and the driver's statements are IDExecers (MySQL, MariaDB,
+	// SQLite); PostgreSQL's protocol has no such field.
+	LastInsertID bool
+	// InsertReturning is true when INSERT ... RETURNING cols returns the
+	// inserted row as a result set, read with RowReader (PostgreSQL, SQLite
+	// 3.35+, MariaDB 10.5+; not MySQL). It says nothing of UPDATE ...
+	// RETURNING, which MariaDB does not have. PrepareIDInsert picks between
+	// the two ways.
+	InsertReturning bool
+	// ForUpdate ends a SELECT that reads a row the transaction will write
+	// back (TPC-C's d_next_o_id), so that a concurrent transaction waits
+	// instead of reading the same value: " FOR UPDATE", or "" where
+	// BeginWrite already holds the write lock (SQLite's BEGIN IMMEDIATE).
+	ForUpdate string
 	// QuoteIdent quotes an identifier.
 	QuoteIdent func(string) string
 }

@@ -97,8 +97,15 @@ func (c *DriverConn) Prepare(ctx context.Context, query string) (Stmt, error) {
 	return &DriverStmt{st: st, classify: c.Classify}, nil
 }
 
+var (
+	_ RowReader = (*DriverStmt)(nil)
+	_ IDExecer  = (*DriverStmt)(nil)
+)
+
 // DriverStmt is a prepared statement of a DriverConn. Its argument and row
-// buffers are reused, so it belongs to one goroutine.
+// buffers are reused, so it belongs to one goroutine. It reads values
+// (RowReader) and generated ids (IDExecer): both database/sql drivers in use
+// (SQLite, MySQL) report a last insert id.
 type DriverStmt struct {
 	st       driver.Stmt
 	classify func(error) error
@@ -140,6 +147,67 @@ func (s *DriverStmt) Query(ctx context.Context, args ...any) (int, error) {
 		}
 		n++
 	}
+}
+
+// QueryRow implements RowReader: Query's loop, with the first row's values
+// converted into dest while they are in the driver's buffer.
+func (s *DriverStmt) QueryRow(ctx context.Context, dest []any, args ...any) (int, error) {
+	s.args = named(s.args, args)
+	rows, err := s.st.(driver.StmtQueryContext).QueryContext(ctx, s.args)
+	if err != nil {
+		return 0, s.classify(err)
+	}
+	cols := len(rows.Columns())
+	if cap(s.dest) < cols {
+		s.dest = make([]driver.Value, cols)
+	} else {
+		s.dest = s.dest[:cols]
+	}
+	var scanErr error
+	if len(dest) != cols {
+		scanErr = fmt.Errorf("%d destinations for %d columns", len(dest), cols)
+	}
+	n := 0
+	for {
+		if err := rows.Next(s.dest); err != nil {
+			rows.Close()
+			if !errors.Is(err, io.EOF) {
+				return n, s.classify(err)
+			}
+			if scanErr != nil {
+				return n, fmt.Errorf("read row: %w", scanErr)
+			}
+			return n, nil
+		}
+		if n == 0 && scanErr == nil {
+			scanErr = scanRow(dest, s.dest)
+		}
+		n++
+	}
+}
+
+// scanRow stores a row's values into dest, naming the column that failed.
+func scanRow(dest []any, row []driver.Value) error {
+	for i, v := range row {
+		if err := ScanValue(dest[i], v); err != nil {
+			return fmt.Errorf("column %d: %w", i+1, err)
+		}
+	}
+	return nil
+}
+
+// ExecID implements IDExecer.
+func (s *DriverStmt) ExecID(ctx context.Context, args ...any) (affected, id int64, err error) {
+	s.args = named(s.args, args)
+	res, err := s.st.(driver.StmtExecContext).ExecContext(ctx, s.args)
+	if err != nil {
+		return 0, 0, s.classify(err)
+	}
+	affected, _ = res.RowsAffected()
+	if id, err = res.LastInsertId(); err != nil {
+		return affected, 0, fmt.Errorf("last insert id: %w", err)
+	}
+	return affected, id, nil
 }
 
 // Close implements Stmt.

@@ -146,6 +146,13 @@ var dialect = &sqldb.Dialect{
 	TableExistsQuery: "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?",
 	QuoteIdent:       sqldb.QuoteDouble,
 	SerialNeedsPK:    true,
+	// last_insert_rowid comes with every INSERT; RETURNING since SQLite
+	// 3.35 (2021), older than any modernc.org/sqlite this module accepts.
+	LastInsertID:    true,
+	InsertReturning: true,
+	// BeginWrite is BEGIN IMMEDIATE: the transaction holds the write lock
+	// from its start, and SQLite has no FOR UPDATE.
+	ForUpdate: "",
 }
 
 // Conn is one SQLite connection.

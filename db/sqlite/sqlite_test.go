@@ -123,3 +123,29 @@ func TestStats(t *testing.T) {
 	defer c.Close()
 	dbtest.Stats(t, c, func() {})
 }
+
+// BenchmarkReads: the time and allocations of counted and read rows, and of
+// a generated id (go test -bench Reads -run ^$).
+func BenchmarkReads(b *testing.B) {
+	target, _ := db.ParseURL("sqlite:" + filepath.Join(b.TempDir(), "bench.sqlite"))
+	dbtest.BenchReads(b, func(ctx context.Context) (db.Conn, error) { return Driver{}.Open(ctx, target) })
+}
+
+// TestReadAllocs: counting rows (Query) allocates no more than it did when
+// values were added, and reading them no more than counting, but for a
+// string's own bytes.
+func TestReadAllocs(t *testing.T) {
+	target, _ := db.ParseURL("sqlite:" + filepath.Join(t.TempDir(), "allocs.sqlite"))
+	allocs := dbtest.Allocs(t, dbtest.Open(t, Driver{}, target))
+	t.Logf("allocations per call: %v", allocs)
+	// Counted before RowReader existed, with modernc.org/sqlite v1.61.1:
+	// all of them are the driver's (its rows object, column names, values
+	// boxed into driver.Value). A driver upgrade may move them; dbgauge's
+	// own code must not.
+	for name, was := range map[string]float64{"Query/numbers": 9, "Query/text": 12} {
+		if allocs[name] > was {
+			t.Errorf("%s: %v allocations a call, was %v", name, allocs[name], was)
+		}
+	}
+	dbtest.ReadsAllocNoMore(t, allocs)
+}
