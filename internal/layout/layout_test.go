@@ -26,18 +26,24 @@ var allowed = map[string][]string{
 	"db/":             {"db", "db/sqldb", "db/sockconn"}, // one package per database
 	"workload":        {"db", "randgen"},
 	"workload/wltest": {"workload", "db", "randgen"},
-	"workloads/":      {"workload", "db", "db/sqldb", "randgen", "load", "workloads/sqlset", "workloads/mongoset"},
-	"sys":             {"workload"}, // machine micro-benchmarks: no database
-	"run":             {"workload", "db", "hist", "randgen", "results"},
-	"report":          {"hist", "results"},
-	"report/live":     {"report", "results"}, // the --web dashboard's HTTP server
-	"monitor":         {"results"},
-	"catalog":         {"workload", "db", "db/", "workloads/"},
-	"experiment":      nil,
-	"internal/cli":    {"workload", "catalog", "db", "experiment", "monitor", "report", "report/live", "results", "results/store", "run", "sys"},
-	"internal/":       {},
-	"cmd/dbgauge":     {"internal/cli"},
-	"internal/layout": nil,
+	// dataset owns the prepare/check/cleanup lifecycle over its stamp-store
+	// port; one adapter per data-model family, none knowing a driver.
+	"dataset":            {"workload", "db", "load"},
+	"dataset/sqlstore":   {"dataset", "db", "db/sqldb"},
+	"dataset/mongostore": {"dataset", "db"},
+	"dataset/redisstore": {"dataset", "db"},
+	"workloads/":         {"workload", "db", "db/sqldb", "randgen", "load", "workloads/sqlset", "workloads/mongoset"},
+	"sys":                {"workload"}, // machine micro-benchmarks: no database
+	"run":                {"workload", "db", "hist", "randgen", "results"},
+	"report":             {"hist", "results"},
+	"report/live":        {"report", "results"}, // the --web dashboard's HTTP server
+	"monitor":            {"results"},
+	"catalog":            {"workload", "db", "db/", "workloads/"},
+	"experiment":         nil,
+	"internal/cli":       {"workload", "catalog", "db", "experiment", "monitor", "report", "report/live", "results", "results/store", "run", "sys"},
+	"internal/":          {},
+	"cmd/dbgauge":        {"internal/cli"},
+	"internal/layout":    nil,
 }
 
 func rule(pkg string) ([]string, bool) {
