@@ -32,18 +32,20 @@ var allowed = map[string][]string{
 	"dataset/sqlstore":   {"dataset", "db", "db/sqldb"},
 	"dataset/mongostore": {"dataset", "db"},
 	"dataset/redisstore": {"dataset", "db"},
-	"workloads/":         {"workload", "db", "db/sqldb", "randgen", "load", "workloads/sqlset", "workloads/mongoset"},
-	"sys":                {"workload"}, // machine micro-benchmarks: no database
-	"run":                {"workload", "db", "hist", "randgen", "results"},
-	"report":             {"hist", "results"},
-	"report/live":        {"report", "results"}, // the --web dashboard's HTTP server
-	"monitor":            {"results"},
-	"catalog":            {"workload", "db", "db/", "workloads/"},
-	"experiment":         nil,
-	"internal/cli":       {"workload", "catalog", "db", "experiment", "monitor", "report", "report/live", "results", "results/store", "run", "sys"},
-	"internal/":          {},
-	"cmd/dbgauge":        {"internal/cli"},
-	"internal/layout":    nil,
+	// Workloads describe their data for the adapters; they never load or
+	// stamp it themselves.
+	"workloads/":      {"workload", "db", "db/sqldb", "randgen", "dataset", "dataset/"},
+	"sys":             {"workload"}, // machine micro-benchmarks: no database
+	"run":             {"workload", "db", "hist", "randgen", "results"},
+	"report":          {"hist", "results"},
+	"report/live":     {"report", "results"}, // the --web dashboard's HTTP server
+	"monitor":         {"results"},
+	"catalog":         {"workload", "db", "db/", "workloads/"},
+	"experiment":      nil,
+	"internal/cli":    {"workload", "catalog", "db", "experiment", "monitor", "report", "report/live", "results", "results/store", "run", "sys"},
+	"internal/":       {},
+	"cmd/dbgauge":     {"internal/cli"},
+	"internal/layout": nil,
 }
 
 func rule(pkg string) ([]string, bool) {
