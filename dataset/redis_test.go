@@ -158,7 +158,9 @@ func TestLifecycleRedis(t *testing.T) {
 				cancel()
 			}
 		})
-		if err := ds.Prepare(ictx, env); err == nil {
+		one := env // one loader: no batch in flight is abandoned
+		one.Parallel = 1
+		if err := ds.Prepare(ictx, one); err == nil {
 			t.Fatal("prepare went through its interruption")
 		}
 		st := check(t, ds, conn)
