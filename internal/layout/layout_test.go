@@ -26,7 +26,15 @@ var allowed = map[string][]string{
 	"db/":             {"db", "db/sqldb", "db/sockconn"}, // one package per database
 	"workload":        {"db", "randgen"},
 	"workload/wltest": {"workload", "db", "randgen"},
-	"workloads/":      {"workload", "db", "db/sqldb", "randgen", "load", "workloads/sqlset", "workloads/mongoset"},
+	// dataset owns the prepare/check/cleanup lifecycle over its stamp-store
+	// port; one adapter per data-model family, none knowing a driver.
+	"dataset":            {"workload", "db", "load"},
+	"dataset/sqlstore":   {"dataset", "db", "db/sqldb"},
+	"dataset/mongostore": {"dataset", "db"},
+	"dataset/redisstore": {"dataset", "db"},
+	// Workloads describe their data for the adapters; they never load or
+	// stamp it themselves.
+	"workloads/":      {"workload", "db", "db/sqldb", "randgen", "dataset", "dataset/"},
 	"sys":             {"workload"}, // machine micro-benchmarks: no database
 	"run":             {"workload", "db", "hist", "randgen", "results"},
 	"report":          {"hist", "results"},

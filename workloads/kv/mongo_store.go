@@ -8,22 +8,21 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	mongoopts "go.mongodb.org/mongo-driver/v2/mongo/options"
 
-	"github.com/dbgauge/dbgauge/workloads/mongoset"
+	"github.com/dbgauge/dbgauge/dataset/mongostore"
 )
 
-// mongoDataset is the records as documents {_id: key, field0: …} in the
+// mongoCollections is the records as documents {_id: key, field0: …} in the
 // collection usertable, as YCSB's MongoDB binding stores them.
-func mongoDataset(c *config, owner string) *mongoset.Dataset {
-	return &mongoset.Dataset{DatasetName: "kv", Workload: owner, ShapeValues: c.shape(),
-		Collections: []mongoset.Collection{{Name: table, Rows: c.records, BatchRows: 1000,
-			Batch: func(seed uint64, b int64) []any {
-				first, last := b*1000, min((b+1)*1000, c.records)
-				docs := make([]any, 0, last-first)
-				for n := first; n < last; n++ {
-					docs = append(docs, document(keyName(n), values(seed, c, n)))
-				}
-				return docs
-			}}}}
+func mongoCollections(c *config) mongostore.Collections {
+	return mongostore.Collections{{Name: table, Rows: c.records, BatchRows: 1000,
+		Batch: func(seed uint64, b int64) []any {
+			first, last := b*1000, min((b+1)*1000, c.records)
+			docs := make([]any, 0, last-first)
+			for n := first; n < last; n++ {
+				docs = append(docs, document(keyName(n), values(seed, c, n)))
+			}
+			return docs
+		}}}
 }
 
 func document(key string, vals []string) bson.D {

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dbgauge/dbgauge/dataset/sqlstore"
 	"github.com/dbgauge/dbgauge/db/sqldb"
-	"github.com/dbgauge/dbgauge/workloads/sqlset"
 )
 
 // table is YCSB's JDBC binding's usertable.
@@ -21,34 +21,33 @@ func columns(c *config) []string {
 	return cols
 }
 
-// sqlDataset is the SQL table and its initial records.
-func sqlDataset(c *config, owner string) *sqlset.Dataset {
-	return &sqlset.Dataset{DatasetName: "kv", Workload: owner, ShapeValues: c.shape(),
-		Tables: []sqlset.Table{{
-			Name: table,
-			Create: func(d *sqldb.Dialect) (string, error) {
-				var b strings.Builder
-				b.WriteString("CREATE TABLE " + table + " (ycsb_key VARCHAR(64) NOT NULL PRIMARY KEY")
-				for _, col := range columns(c)[1:] {
-					b.WriteString(", " + col + " TEXT")
+// sqlTables is the SQL table and its initial records.
+func sqlTables(c *config) sqlstore.Tables {
+	return sqlstore.Tables{{
+		Name: table,
+		Create: func(d *sqldb.Dialect) (string, error) {
+			var b strings.Builder
+			b.WriteString("CREATE TABLE " + table + " (ycsb_key VARCHAR(64) NOT NULL PRIMARY KEY")
+			for _, col := range columns(c)[1:] {
+				b.WriteString(", " + col + " TEXT")
+			}
+			b.WriteString(") " + d.TableOptions)
+			return b.String(), nil
+		},
+		Columns: columns(c), Rows: c.records, BatchRows: 5000,
+		Batch: func(seed uint64, b int64) []sqldb.Row {
+			first, last := b*5000, min((b+1)*5000, c.records)
+			rows := make([]sqldb.Row, 0, last-first)
+			for n := first; n < last; n++ {
+				row := sqldb.Row{keyName(n)}
+				for _, v := range values(seed, c, n) {
+					row = append(row, v)
 				}
-				b.WriteString(") " + d.TableOptions)
-				return b.String(), nil
-			},
-			Columns: columns(c), Rows: c.records, BatchRows: 5000,
-			Batch: func(seed uint64, b int64) []sqldb.Row {
-				first, last := b*5000, min((b+1)*5000, c.records)
-				rows := make([]sqldb.Row, 0, last-first)
-				for n := first; n < last; n++ {
-					row := sqldb.Row{keyName(n)}
-					for _, v := range values(seed, c, n) {
-						row = append(row, v)
-					}
-					rows = append(rows, row)
-				}
-				return rows
-			},
-		}}}
+				rows = append(rows, row)
+			}
+			return rows
+		},
+	}}
 }
 
 type sqlStore struct {

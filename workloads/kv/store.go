@@ -3,11 +3,10 @@ package kv
 import (
 	"context"
 
-	goredis "github.com/redis/go-redis/v9"
-
+	"github.com/dbgauge/dbgauge/dataset/mongostore"
+	"github.com/dbgauge/dbgauge/dataset/redisstore"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/sqldb"
-	"github.com/dbgauge/dbgauge/workloads/mongoset"
 )
 
 // store is the storage port: what a key-value operation needs from a data
@@ -25,22 +24,15 @@ type store interface {
 	close()
 }
 
-// redisClient is the ability of a Redis connection: its client and the
-// driver's error classification.
-type redisClient interface {
-	Client() *goredis.Client
-	Classify(error) error
-}
-
 // openStore picks the adapter for the connection's data model.
 func openStore(ctx context.Context, conn db.Conn, c *config) (store, error) {
 	if s, ok := conn.(sqldb.Conn); ok {
 		return openSQLStore(ctx, s, c)
 	}
-	if r, ok := conn.(redisClient); ok {
+	if r, ok := conn.(redisstore.Conn); ok {
 		return &redisStore{c: r.Client(), cfg: c, classify: r.Classify}, nil
 	}
-	if m, ok := conn.(mongoset.Conn); ok {
+	if m, ok := conn.(mongostore.Conn); ok {
 		return &mongoStore{coll: m.Database().Collection(table), classify: m.Classify}, nil
 	}
 	return nil, &db.UnsupportedError{Workload: "the kv workloads", Needs: "a SQL database, Redis or MongoDB", Driver: "this database"}

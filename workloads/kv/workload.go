@@ -91,7 +91,7 @@ type instance struct {
 
 func (i *instance) Transactions() []workload.Txn { return txns }
 func (i *instance) Ops() []workload.Op           { return ops }
-func (i *instance) Dataset() workload.Dataset    { return &dataset{c: i.c, owner: i.name} }
+func (i *instance) Dataset() workload.Dataset    { return newDataset(i.c, i.name) }
 
 // session is a connection's store adapter and how many requests it served.
 type session struct {

@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/dbgauge/dbgauge/dataset"
+	"github.com/dbgauge/dbgauge/dataset/sqlstore"
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/workload"
-	"github.com/dbgauge/dbgauge/workloads/sqlset"
 )
 
 // bulkPacketSize is sysbench's BULK_PACKET_SIZE: a multi-row INSERT is sent
@@ -31,10 +32,9 @@ func (bulkInsert) Options() []workload.Option { return nil }
 
 func (bulkInsert) Configure(_ workload.Values, p workload.Params) (workload.Instance, error) {
 	threads := int64(max(p.Users, 1))
-	ds := &sqlset.Dataset{DatasetName: "bulk_insert", Workload: "bulk_insert",
-		ShapeValues: map[string]string{"tables": strconv.FormatInt(threads, 10)}}
+	var tables sqlstore.Tables
 	for n := int64(1); n <= threads; n++ {
-		ds.Tables = append(ds.Tables, sqlset.Table{
+		tables = append(tables, sqlstore.Table{
 			Name: tableName(n),
 			Create: func(d *sqldb.Dialect) (string, error) {
 				return fmt.Sprintf("CREATE TABLE %s (\n  id INTEGER NOT NULL,\n  k INTEGER DEFAULT '0' NOT NULL,\n  PRIMARY KEY (id)) %s",
@@ -42,10 +42,11 @@ func (bulkInsert) Configure(_ workload.Values, p workload.Params) (workload.Inst
 			},
 		})
 	}
-	return bulkInstance{ds: ds}, nil
+	return bulkInstance{ds: dataset.New("bulk_insert", "bulk_insert",
+		map[string]string{"tables": strconv.FormatInt(threads, 10)}, tables)}, nil
 }
 
-type bulkInstance struct{ ds *sqlset.Dataset }
+type bulkInstance struct{ ds *dataset.Dataset }
 
 func (bulkInstance) Transactions() []workload.Txn { return []workload.Txn{{Name: "bulk_insert"}} }
 func (bulkInstance) Ops() []workload.Op           { return ops[:] }

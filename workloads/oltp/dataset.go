@@ -3,9 +3,10 @@ package oltp
 import (
 	"fmt"
 
+	"github.com/dbgauge/dbgauge/dataset"
+	"github.com/dbgauge/dbgauge/dataset/sqlstore"
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/randgen"
-	"github.com/dbgauge/dbgauge/workloads/sqlset"
 )
 
 // Value templates of oltp_common.lua: groups of 11 random digits joined by
@@ -26,15 +27,15 @@ const datasetName = "oltp"
 // tableName returns sbtestN.
 func tableName(n int64) string { return fmt.Sprintf("sbtest%d", n) }
 
-// dataset returns the sbtest tables of c, loaded with rows rows each
+// newDataset returns the sbtest tables of c, loaded with rows rows each
 // (oltp_insert with --auto-inc=off loads none, as sysbench does).
-func dataset(workload string, c *config, rows int64) *sqlset.Dataset {
+func newDataset(workload string, c *config, rows int64) *dataset.Dataset {
 	shape := c.shape()
 	shape["table-size"] = fmt.Sprint(rows)
-	ds := &sqlset.Dataset{DatasetName: datasetName, Workload: workload, ShapeValues: shape}
+	var tables sqlstore.Tables
 	for n := int64(1); n <= c.tables; n++ {
 		name := tableName(n)
-		ds.Tables = append(ds.Tables, sqlset.Table{
+		tables = append(tables, sqlstore.Table{
 			Name:      name,
 			Create:    func(d *sqldb.Dialect) (string, error) { return createTable(d, c, n) },
 			Columns:   []string{"id", "k", "c", "pad"},
@@ -44,7 +45,7 @@ func dataset(workload string, c *config, rows int64) *sqlset.Dataset {
 			After:     func(d *sqldb.Dialect) []string { return afterLoad(d, c, n) },
 		})
 	}
-	return ds
+	return dataset.New(datasetName, workload, shape, tables)
 }
 
 // createTable is oltp_common.lua's create_table:

@@ -53,7 +53,7 @@ func (t *test) Configure(v workload.Values, p workload.Params) (workload.Instanc
 	if t.rows != nil {
 		rows = t.rows(c)
 	}
-	in := &instance{t: t, c: c, v: v, p: p, ds: dataset(t.name, c, rows)}
+	in := &instance{t: t, c: c, v: v, p: p, ds: newDataset(t.name, c, rows)}
 	if t.random != nil {
 		in.random = t.random(v)
 	}

@@ -9,16 +9,16 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	mongoopts "go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"github.com/dbgauge/dbgauge/dataset/mongostore"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/workload"
-	"github.com/dbgauge/dbgauge/workloads/mongoset"
 )
 
-// mongoDataset is the tables as collections with the same three indexes:
-// unique (id, seq) for the primary key, unique (id, col3, col4, col5), and
-// (id, col9 descending, col14).
-func mongoDataset(c *config, owner string) *mongoset.Dataset {
-	ds := &mongoset.Dataset{DatasetName: "widetable", Workload: owner, ShapeValues: c.shape()}
+// mongoCollections are the tables as collections with the same three
+// indexes: unique (id, seq) for the primary key, unique (id, col3, col4,
+// col5), and (id, col9 descending, col14).
+func mongoCollections(c *config) mongostore.Collections {
+	var colls mongostore.Collections
 	for n := int64(1); n <= c.tables; n++ {
 		// Named explicitly: FerretDB derives clashing names otherwise.
 		name := func(suffix string, unique bool) *mongoopts.IndexOptionsBuilder {
@@ -28,7 +28,7 @@ func mongoDataset(c *config, owner string) *mongoset.Dataset {
 			}
 			return o
 		}
-		ds.Collections = append(ds.Collections, mongoset.Collection{
+		colls = append(colls, mongostore.Collection{
 			Name: tableName(n), Rows: c.tableSize, BatchRows: batchRows,
 			Indexes: []mongo.IndexModel{
 				{Keys: bson.D{{Key: "id", Value: 1}, {Key: "seq", Value: 1}}, Options: name("pk", true)},
@@ -45,7 +45,7 @@ func mongoDataset(c *config, owner string) *mongoset.Dataset {
 			},
 		})
 	}
-	return ds
+	return colls
 }
 
 // document is row r of table t as a document; col15 gets the study's default.

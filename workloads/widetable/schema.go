@@ -3,8 +3,8 @@ package widetable
 import (
 	"fmt"
 
+	"github.com/dbgauge/dbgauge/dataset/sqlstore"
 	"github.com/dbgauge/dbgauge/db/sqldb"
-	"github.com/dbgauge/dbgauge/workloads/sqlset"
 )
 
 // batchRows: 2,000 rows of about 1.6 KB make a 3 MB batch.
@@ -48,10 +48,11 @@ func indexes(d *sqldb.Dialect, n int64) []string {
 		fmt.Sprintf("CREATE INDEX %s_ix ON %s (id, col9 DESC, col14)", t, t))
 }
 
-func sqlDataset(c *config, owner string) *sqlset.Dataset {
-	ds := &sqlset.Dataset{DatasetName: "widetable", Workload: owner, ShapeValues: c.shape()}
+// sqlTables are the study's tables, loaded in batches, indexed after.
+func sqlTables(c *config) sqlstore.Tables {
+	var tables sqlstore.Tables
 	for n := int64(1); n <= c.tables; n++ {
-		ds.Tables = append(ds.Tables, sqlset.Table{
+		tables = append(tables, sqlstore.Table{
 			Name:      tableName(n),
 			Create:    func(d *sqldb.Dialect) (string, error) { return createTable(d, n), nil },
 			Columns:   columns,
@@ -68,5 +69,5 @@ func sqlDataset(c *config, owner string) *sqlset.Dataset {
 			After: func(d *sqldb.Dialect) []string { return indexes(d, n) },
 		})
 	}
-	return ds
+	return tables
 }

@@ -9,10 +9,9 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/dataset/mongostore"
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/workload"
-	"github.com/dbgauge/dbgauge/workloads/mongoset"
 )
 
 // Operations.
@@ -80,12 +79,12 @@ func (i *instance) Transactions() []workload.Txn {
 	return []workload.Txn{{Name: "select"}}
 }
 func (i *instance) Ops() []workload.Op        { return ops }
-func (i *instance) Dataset() workload.Dataset { return &dataset{c: i.c, owner: i.w.name} }
+func (i *instance) Dataset() workload.Dataset { return newDataset(i.c, i.w.name) }
 
 // Open implements workload.Instance: the statements on SQL, the database on
 // MongoDB.
 func (i *instance) Open(ctx context.Context, env workload.SessionEnv) (workload.Session, error) {
-	if m, ok := env.Conn.(mongoset.Conn); ok {
+	if m, ok := env.Conn.(mongostore.Conn); ok {
 		return &mongoSession{db: m.Database(), class: m.Classify}, nil
 	}
 	conn, err := sqldb.Open(env.Conn, env.Driver)
@@ -147,38 +146,4 @@ func count(ctx context.Context, s workload.Session, n int64) (int64, error) {
 		return 0, err
 	}
 	return strconv.ParseInt(rows[0][0], 10, 64)
-}
-
-// dataset picks the data model of the connection: SQL tables or MongoDB
-// collections.
-type dataset struct {
-	c     *config
-	owner string
-}
-
-func (d *dataset) Name() string             { return "widetable" }
-func (d *dataset) Shape() map[string]string { return d.c.shape() }
-func (d *dataset) Objects() []string        { return sqlDataset(d.c, d.owner).Objects() }
-
-func (d *dataset) model(conn db.Conn) workload.Dataset {
-	if _, ok := conn.(mongoset.Conn); ok {
-		return mongoDataset(d.c, d.owner)
-	}
-	return sqlDataset(d.c, d.owner)
-}
-
-func (d *dataset) Check(ctx context.Context, conn db.Conn) (workload.State, error) {
-	_, isSQL := conn.(sqldb.Conn)
-	if _, isMongo := conn.(mongoset.Conn); !isSQL && !isMongo {
-		return workload.State{}, &db.UnsupportedError{Workload: d.owner, Needs: "a SQL database or MongoDB", Driver: "this database"}
-	}
-	return d.model(conn).Check(ctx, conn)
-}
-
-func (d *dataset) Prepare(ctx context.Context, env workload.PrepareEnv) error {
-	return d.model(env.Conn).Prepare(ctx, env)
-}
-
-func (d *dataset) Cleanup(ctx context.Context, conn db.Conn) ([]string, error) {
-	return d.model(conn).Cleanup(ctx, conn)
 }

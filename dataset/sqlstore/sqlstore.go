@@ -1,0 +1,185 @@
+// Package sqlstore is the SQL adapter of the dataset lifecycle: the stamp
+// store over db/sqldb's stamp table (dbgauge_datasets), and SQL tables made
+// through the connection's Dialect (CREATE TABLE, batch inserts with the
+// driver's bulk loader, indexes and statistics after the load).
+//
+// sqlstore imports dataset, db and db/sqldb. It owns no lifecycle (that is
+// dataset's) and must not import a driver or a workload.
+package sqlstore
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/dbgauge/dbgauge/dataset"
+	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/db/sqldb"
+)
+
+// Store is dataset.Store over a SQL connection.
+type Store struct{ c sqldb.Conn }
+
+var _ dataset.Store = (*Store)(nil)
+
+// New returns the stamp store of c.
+func New(c sqldb.Conn) *Store { return &Store{c: c} }
+
+// Stamp implements dataset.Store.
+func (s *Store) Stamp(ctx context.Context, name string) (*db.Stamp, error) {
+	return sqldb.ReadStamp(ctx, s.c, name)
+}
+
+// Stamps implements dataset.Store.
+func (s *Store) Stamps(ctx context.Context) ([]*db.Stamp, error) { return sqldb.ReadStamps(ctx, s.c) }
+
+// WriteStamp implements dataset.Store.
+func (s *Store) WriteStamp(ctx context.Context, st *db.Stamp) error {
+	return sqldb.WriteStamp(ctx, s.c, st)
+}
+
+// DeleteStamp implements dataset.Store: the stamp table goes with the last
+// stamp, unnamed in reports.
+func (s *Store) DeleteStamp(ctx context.Context, name string) ([]string, error) {
+	if err := sqldb.DeleteStamp(ctx, s.c, name); err != nil {
+		return nil, fmt.Errorf("delete the stamp of %s: %w", name, err)
+	}
+	return nil, nil
+}
+
+// Find implements dataset.Store: tables in the connection's schema.
+func (s *Store) Find(ctx context.Context, names []string) ([]string, error) {
+	found := make([]string, len(names))
+	for i, n := range names {
+		ok, err := sqldb.TableExists(ctx, s.c, n)
+		if err != nil {
+			return nil, fmt.Errorf("look for table %s: %w", n, err)
+		}
+		if ok {
+			found[i] = n
+		}
+	}
+	return found, nil
+}
+
+// Drop implements dataset.Store: tables in reverse creation order, so that
+// a table goes before those it may refer to.
+func (s *Store) Drop(ctx context.Context, names []string) ([]string, error) {
+	var dropped []string
+	for i := len(names) - 1; i >= 0; i-- {
+		if _, err := s.c.Exec(ctx, s.c.Dialect().DropTable(names[i])); err != nil {
+			return dropped, fmt.Errorf("drop %s: %w", names[i], err)
+		}
+		dropped = append(dropped, names[i])
+	}
+	return dropped, nil
+}
+
+// Table is one table of a SQL dataset.
+type Table struct {
+	Name string
+	// Create returns the CREATE TABLE statement for the dialect; an error
+	// says the dialect cannot make the table with these options.
+	Create func(d *sqldb.Dialect) (string, error)
+	// Columns and Batch describe the initial data: Batch returns the rows of
+	// batch i and must be a pure function of (seed, i). Batch may be nil
+	// (no rows).
+	Columns   []string
+	Rows      int64
+	BatchRows int64
+	Batch     func(seed uint64, i int64) []sqldb.Row
+	// After returns statements run once the data is in (secondary indexes,
+	// sequence adjustments); the dialect's statistics refresh follows them.
+	After func(d *sqldb.Dialect) []string
+}
+
+// Tables is a dataset.Model: SQL tables, in creation order.
+type Tables []Table
+
+var _ dataset.Model = Tables(nil)
+
+// Needs implements dataset.Model.
+func (Tables) Needs() string { return "a SQL database" }
+
+// Names implements dataset.Model.
+func (ts Tables) Names() []string {
+	names := make([]string, len(ts))
+	for i, t := range ts {
+		names[i] = t.Name
+	}
+	return names
+}
+
+// Bind implements dataset.Model: any connection that runs SQL.
+func (Tables) Bind(conn db.Conn) (dataset.Store, bool) {
+	c, ok := conn.(sqldb.Conn)
+	if !ok {
+		return nil, false
+	}
+	return New(c), true
+}
+
+// Plan implements dataset.Model: the DDL is made for conn's dialect first,
+// so that options the dialect cannot serve fail before anything is written.
+func (ts Tables) Plan(conn db.Conn) ([]dataset.Object, error) {
+	c, err := sqldb.Open(conn, "this database")
+	if err != nil {
+		return nil, err
+	}
+	d := c.Dialect()
+	objects := make([]dataset.Object, len(ts))
+	for i, t := range ts {
+		ddl, err := t.Create(d)
+		if err != nil {
+			return nil, err
+		}
+		var after []string
+		if d.BeforeIndex != "" {
+			after = append(after, d.BeforeIndex)
+		}
+		if t.After != nil {
+			after = append(after, t.After(d)...)
+		}
+		if a := d.AnalyzeTable(t.Name); a != "" {
+			after = append(after, a)
+		}
+		objects[i] = dataset.Object{Name: t.Name, Rows: t.Rows, BatchRows: t.BatchRows,
+			Create: func(ctx context.Context, conn db.Conn) error {
+				if err := exec(ctx, conn, ddl); err != nil {
+					return fmt.Errorf("create %s: %w", t.Name, err)
+				}
+				return nil
+			},
+			After: func(ctx context.Context, conn db.Conn) error {
+				for _, q := range after {
+					if err := exec(ctx, conn, q); err != nil {
+						return fmt.Errorf("%s: %w", q, err)
+					}
+				}
+				return nil
+			},
+		}
+		if len(after) == 0 {
+			objects[i].After = nil
+		}
+		if t.Batch != nil {
+			objects[i].Load = func(ctx context.Context, conn db.Conn, seed uint64, b int64) (int64, error) {
+				c, err := sqldb.Open(conn, "this database")
+				if err != nil {
+					return 0, err
+				}
+				rows := t.Batch(seed, b)
+				return int64(len(rows)), sqldb.InsertRows(ctx, c, t.Name, t.Columns, rows)
+			}
+		}
+	}
+	return objects, nil
+}
+
+func exec(ctx context.Context, conn db.Conn, q string) error {
+	c, err := sqldb.Open(conn, "this database")
+	if err != nil {
+		return err
+	}
+	_, err = c.Exec(ctx, q)
+	return err
+}
