@@ -285,7 +285,9 @@ func differences(a, b *Result) []string {
 	if a.Run.Threads != b.Run.Threads {
 		out = append(out, fmt.Sprintf("threads %d (A: %d)", b.Run.Threads, a.Run.Threads))
 	}
-	if ca, cb := connsOf(a.Run), connsOf(b.Run); ca != cb {
+	// Connections are worth a note when users share them in either run;
+	// one per user follows the threads, noted above.
+	if ca, cb := connsOf(a.Run), connsOf(b.Run); ca != cb && (ca != a.Run.Threads || cb != b.Run.Threads) {
 		out = append(out, fmt.Sprintf("connections %d (A: %d)", cb, ca))
 	}
 	if a.Run.Rate != b.Run.Rate {
