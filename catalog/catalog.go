@@ -13,13 +13,15 @@ import (
 	"github.com/dbgauge/dbgauge/workload"
 	"github.com/dbgauge/dbgauge/workloads/kv"
 	"github.com/dbgauge/dbgauge/workloads/oltp"
+	"github.com/dbgauge/dbgauge/workloads/tpcc"
 	"github.com/dbgauge/dbgauge/workloads/widetable"
 )
 
 // Workloads returns every workload, in the order `list` shows them.
 func Workloads() []workload.Workload {
 	w := append(oltp.Workloads(), widetable.Workloads()...)
-	return append(w, kv.Workloads()...)
+	w = append(w, kv.Workloads()...)
+	return append(w, tpcc.Workload)
 }
 
 // Workload finds a workload by name.

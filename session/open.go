@@ -97,7 +97,7 @@ func Configure(s *Spec) (*Configured, error) {
 	if err != nil {
 		return nil, err
 	}
-	inst, err := workload.Configure(w, v, workload.Params{Users: s.Users, Seed: s.Seed, Shard: sh})
+	inst, err := workload.Configure(w, v, workload.Params{Users: s.Users, Seed: s.Seed, Shard: sh, OpenLoop: s.Rate > 0})
 	if err != nil {
 		return nil, Usagef("%s: %v", s.Workload, err)
 	}

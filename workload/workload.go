@@ -55,6 +55,9 @@ type Params struct {
 	Seed uint64
 	// Shard is the part of the run this process does.
 	Shard Shard
+	// OpenLoop is true under --rate: the schedule, not think times, decides
+	// when transactions start.
+	OpenLoop bool
 }
 
 // Instance is a workload configured by option values.

@@ -1,0 +1,157 @@
+package tpcc
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/dbgauge/dbgauge/workload"
+)
+
+// newOrderState is New-Order's scratch, kept in the user so that a
+// transaction allocates little.
+type newOrderState struct {
+	lines []orderLine
+}
+
+// orderLine is one item of a New-Order's input (clause 2.4.1.5).
+type orderLine struct {
+	item, supply, quantity int64
+}
+
+// newOrder is the New-Order transaction, clause 2.4.
+//
+// Input (2.4.1): W_ID the terminal's home warehouse, D_ID uniform in
+// [1, 10], C_ID = NURand(1023, 1, 3000), OL_CNT uniform in [5, 15]; 1% of
+// the orders have an unused item number as their last item and roll back
+// (2.4.1.4); each item is NURand(8191, 1, 100000), supplied by the home
+// warehouse 99% of the time and by another warehouse 1% (2.4.1.5), in a
+// quantity uniform in [1, 10].
+//
+// Profile (2.4.2.2), the spec's SQL:
+//
+//	SELECT c_discount, c_last, c_credit, w_tax FROM customer, warehouse WHERE w_id = :w_id AND c_w_id = w_id AND c_d_id = :d_id AND c_id = :c_id;
+//	SELECT d_next_o_id, d_tax FROM district WHERE d_id = :d_id AND d_w_id = :w_id;
+//	UPDATE district SET d_next_o_id = :d_next_o_id + 1 WHERE d_id = :d_id AND d_w_id = :w_id;
+//	INSERT INTO ORDERS (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_ol_cnt, o_all_local) VALUES (...);
+//	INSERT INTO NEW_ORDER (no_o_id, no_d_id, no_w_id) VALUES (:o_id, :d_id, :w_id);
+//	-- for each item:
+//	SELECT i_price, i_name, i_data FROM item WHERE i_id = :ol_i_id;
+//	SELECT s_quantity, s_data, s_dist_01 ... s_dist_10 FROM stock WHERE s_i_id = :ol_i_id AND s_w_id = :ol_supply_w_id;
+//	UPDATE stock SET s_quantity = :s_quantity WHERE s_i_id = :ol_i_id AND s_w_id = :ol_supply_w_id;
+//	INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info) VALUES (...);
+//
+// dbgauge reads the warehouse and the customer apart, locks the district
+// row (d_next_o_id) and each stock row it updates with the dialect's FOR
+// UPDATE, and takes the items in item order so that two New-Orders never
+// wait on each other's stock rows in opposite orders (the order line
+// numbers follow that order). The unused item sorts last, as the spec wants
+// it last.
+func (u *user) newOrder(ctx context.Context) error {
+	c, s, r := u.c, u.s, u.r
+	w := u.warehouse()
+	d := r.Uniform(1, districtsPerWH)
+	cid := c.nurandCID().Next(r)
+	n := r.Uniform(5, 15)
+	rollback := r.Uniform(1, 100) == 1
+	lines := u.no.lines[:0]
+	allLocal := int64(1)
+	for i := range n {
+		l := orderLine{item: c.nurandItem().Next(r), supply: w, quantity: r.Uniform(1, 10)}
+		if i == n-1 && rollback {
+			l.item = items + 1 // unused (clause 2.4.1.4)
+		}
+		if c.warehouses > 1 && r.Uniform(1, 100) == 1 {
+			l.supply = u.otherWarehouse(w)
+			allLocal = 0
+		}
+		lines = append(lines, l)
+	}
+	slices.SortFunc(lines, func(a, b orderLine) int {
+		if a.item != b.item {
+			return int(a.item - b.item)
+		}
+		return int(a.supply - b.supply)
+	})
+	u.no.lines = lines
+	now := time.Now()
+
+	if err := u.begin(ctx, true); err != nil {
+		return err
+	}
+	var wTax, dTax, discount float64
+	var next int64
+	var last, credit []byte
+	if err := u.need(ctx, opNOWarehouse, []any{&wTax}, "warehouse", w); err != nil {
+		return u.abort(err)
+	}
+	if err := u.need(ctx, opNODistrict, []any{&dTax, &next}, "district", w, d); err != nil {
+		return u.abort(err)
+	}
+	if _, err := u.exec(ctx, opNODistrictUpdate, s.stmts[opNODistrictUpdate], next+1, w, d); err != nil {
+		return u.abort(err)
+	}
+	if err := u.need(ctx, opNOCustomer, []any{&discount, &last, &credit}, "customer", w, d, cid); err != nil {
+		return u.abort(err)
+	}
+	o := next
+	if _, err := u.exec(ctx, opNOOrderInsert, s.stmts[opNOOrderInsert], o, d, w, cid, now, n, allLocal); err != nil {
+		return u.abort(err)
+	}
+	if _, err := u.exec(ctx, opNONewOrderInsert, s.stmts[opNONewOrderInsert], o, d, w); err != nil {
+		return u.abort(err)
+	}
+	var price float64
+	var name, idata, sdata, dist []byte
+	var qty int64
+	total := 0.0
+	for i, l := range lines {
+		found, err := u.row(ctx, opNOItem, s.stmts[opNOItem], []any{&price, &name, &idata}, l.item)
+		if err != nil {
+			return u.abort(err)
+		}
+		if found == 0 {
+			// The unused item: the order rolls back (clause 2.4.2.3), a
+			// completed New-Order of its own kind.
+			return u.rollback(ctx)
+		}
+		got, err := u.row(ctx, opNOStock, s.stock[d-1], []any{&qty, &sdata, &dist}, l.item, l.supply)
+		if err != nil {
+			return u.abort(err)
+		}
+		if got == 0 {
+			return u.abort(&missingError{what: "stock row"})
+		}
+		// Clause 2.4.2.2: restock by 91 when fewer than 10 would be left.
+		if qty >= l.quantity+10 {
+			qty -= l.quantity
+		} else {
+			qty = qty - l.quantity + 91
+		}
+		remote := int64(0)
+		if l.supply != w {
+			remote = 1
+		}
+		if _, err := u.exec(ctx, opNOStockUpdate, s.stmts[opNOStockUpdate], qty, l.quantity, remote, l.item, l.supply); err != nil {
+			return u.abort(err)
+		}
+		amount := cents(float64(l.quantity) * price)
+		total += amount
+		_ = hasOriginal(idata) && hasOriginal(sdata) // brand-generic: shown to the terminal, not stored
+		if _, err := u.exec(ctx, opNOOrderLineInsert, s.stmts[opNOOrderLineInsert],
+			o, d, w, int64(i+1), l.item, l.supply, l.quantity, amount, string(dist)); err != nil {
+			return u.abort(err)
+		}
+	}
+	_ = total * (1 - discount) * (1 + wTax + dTax) // the order's total, shown to the terminal
+	return u.commit(ctx)
+}
+
+// need reads one row that must exist into dest.
+func (u *user) need(ctx context.Context, op workload.OpID, dest []any, what string, args ...any) error {
+	n, err := u.row(ctx, op, u.s.stmts[op], dest, args...)
+	if err == nil && n == 0 {
+		err = &missingError{what: what + " row"}
+	}
+	return err
+}

@@ -1,0 +1,100 @@
+package tpcc
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// payment is the Payment transaction, clause 2.5.
+//
+// Input (2.5.1): W_ID the home warehouse, D_ID uniform in [1, 10]; 85% of
+// customers belong to that district, 15% to a random district of another
+// warehouse (2.5.1.2); 60% are chosen by last name, NURand(255, 0, 999)'s
+// syllables, 40% by C_ID = NURand(1023, 1, 3000); H_AMOUNT is uniform in
+// [1.00, 5,000.00] (2.5.1.3).
+//
+// Profile (2.5.2.2), the spec's SQL:
+//
+//	UPDATE warehouse SET w_ytd = w_ytd + :h_amount WHERE w_id = :w_id;
+//	SELECT w_street_1, w_street_2, w_city, w_state, w_zip, w_name FROM warehouse WHERE w_id = :w_id;
+//	UPDATE district SET d_ytd = d_ytd + :h_amount WHERE d_w_id = :w_id AND d_id = :d_id;
+//	SELECT d_street_1, d_street_2, d_city, d_state, d_zip, d_name FROM district WHERE d_w_id = :w_id AND d_id = :d_id;
+//	-- by name: SELECT count(c_id) ...; then the cursor over c_first, the row at n/2 rounded up
+//	SELECT c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state, c_zip, c_phone, c_credit, c_credit_lim, c_discount, c_balance, c_since
+//	  FROM customer WHERE c_w_id = :c_w_id AND c_d_id = :c_d_id AND c_id = :c_id;
+//	-- bad credit: SELECT c_data ...; UPDATE customer SET c_balance, c_data ...; otherwise UPDATE customer SET c_balance ...
+//	INSERT INTO history (h_c_d_id, h_c_w_id, h_c_id, h_d_id, h_w_id, h_date, h_amount, h_data) VALUES (...);
+//
+// The customer row is locked (FOR UPDATE) as it is read, since it is
+// written back. C_YTD_PAYMENT and C_PAYMENT_CNT are updated too (2.5.2.2).
+func (u *user) payment(ctx context.Context) error {
+	c, s, r := u.c, u.s, u.r
+	w := u.warehouse()
+	d := r.Uniform(1, districtsPerWH)
+	cw, cd := w, d
+	if c.warehouses > 1 && r.Uniform(1, 100) > 85 {
+		cw, cd = u.otherWarehouse(w), r.Uniform(1, districtsPerWH)
+	}
+	byName := r.Uniform(1, 100) <= 60
+	var cid int64
+	var last string
+	if byName {
+		last = lastName(c.nurandLast().Next(r))
+	} else {
+		cid = c.nurandCID().Next(r)
+	}
+	amount := money(r, 1, 5000)
+	now := time.Now()
+
+	if err := u.begin(ctx, true); err != nil {
+		return err
+	}
+	if _, err := u.exec(ctx, opPayWarehouseUpdate, s.stmts[opPayWarehouseUpdate], amount, w); err != nil {
+		return u.abort(err)
+	}
+	var wName, dName, street1, street2, city, st, zipc []byte
+	if err := u.need(ctx, opPayWarehouse, []any{&wName, &street1, &street2, &city, &st, &zipc}, "warehouse", w); err != nil {
+		return u.abort(err)
+	}
+	if _, err := u.exec(ctx, opPayDistrictUpdate, s.stmts[opPayDistrictUpdate], amount, w, d); err != nil {
+		return u.abort(err)
+	}
+	if err := u.need(ctx, opPayDistrict, []any{&dName, &street1, &street2, &city, &st, &zipc}, "district", w, d); err != nil {
+		return u.abort(err)
+	}
+	if byName {
+		var err error
+		if cid, err = u.customerByName(ctx, opPayCustomerCount, opPayCustomerByName, cw, cd, last); err != nil {
+			return u.abort(err)
+		}
+	}
+	var first, middle, clast, phone, credit, since []byte
+	var limit, discount, balance float64
+	if err := u.need(ctx, opPayCustomer, []any{&first, &middle, &clast, &street1, &street2, &city, &st, &zipc, &phone,
+		&credit, &limit, &discount, &balance, &since}, "customer", cw, cd, cid); err != nil {
+		return u.abort(err)
+	}
+	if string(credit) == "BC" {
+		// Clause 2.5.2.2: the payment's ids and amount go in front of
+		// C_DATA, which keeps its first 500 characters.
+		var old []byte
+		if err := u.need(ctx, opPayCustomerData, []any{&old}, "customer", cw, cd, cid); err != nil {
+			return u.abort(err)
+		}
+		data := fmt.Sprintf("%d %d %d %d %d %.2f|%s", cid, cd, cw, d, w, amount, old)
+		if len(data) > 500 {
+			data = data[:500]
+		}
+		if _, err := u.exec(ctx, opPayCustomerUpdateBC, s.stmts[opPayCustomerUpdateBC], amount, amount, data, cw, cd, cid); err != nil {
+			return u.abort(err)
+		}
+	} else if _, err := u.exec(ctx, opPayCustomerUpdate, s.stmts[opPayCustomerUpdate], amount, amount, cw, cd, cid); err != nil {
+		return u.abort(err)
+	}
+	hData := string(wName) + "    " + string(dName) // clause 2.5.2.2: W_NAME, 4 spaces, D_NAME
+	if _, err := u.exec(ctx, opPayHistoryInsert, s.stmts[opPayHistoryInsert], cd, cw, cid, d, w, now, amount, hData); err != nil {
+		return u.abort(err)
+	}
+	return u.commit(ctx)
+}
