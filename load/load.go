@@ -20,7 +20,9 @@ type Table[C io.Closer] struct {
 	Rows      int64
 	BatchRows int64
 	// Load writes batch i, rows [i*BatchRows, min((i+1)*BatchRows, Rows)),
-	// through conn and returns how many rows it wrote.
+	// through conn and returns how many rows it wrote. Rows may be an
+	// estimate (a table whose batches vary in size); Progress is told the
+	// true total with the table's last batch.
 	Load func(ctx context.Context, conn C, batch int64) (int64, error)
 }
 
@@ -69,6 +71,7 @@ func Run[C io.Closer](ctx context.Context, tables []Table[C], parallel int, open
 		mu       sync.Mutex
 		firstErr error
 		done     = make([]int64, len(tables))
+		batches  = make([]int64, len(tables))
 		wg       sync.WaitGroup
 	)
 	fail := func(err error) {
@@ -98,8 +101,15 @@ func Run[C io.Closer](ctx context.Context, tables []Table[C], parallel int, open
 				}
 				mu.Lock()
 				done[j.table] += n
+				batches[j.table]++
 				if progress != nil {
-					progress(t.Name, done[j.table], t.Rows)
+					total := t.Rows
+					if batches[j.table] == t.Batches() {
+						// The last batch: the table is done, whatever
+						// Rows estimated (TPC-C's 5 to 15 lines an order).
+						total = done[j.table]
+					}
+					progress(t.Name, done[j.table], total)
 				}
 				mu.Unlock()
 			}

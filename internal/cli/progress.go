@@ -32,16 +32,17 @@ func newProgress(w io.Writer, totalRows int64) *progress {
 // update is a load.Progress; calls are serialised by the loader.
 func (p *progress) update(table string, rows, total int64) {
 	p.tables[table] = rows
-	if !p.tty {
-		if rows == total {
-			fmt.Fprintf(p.w, "Loaded %d rows into %s\n", rows, table)
-		}
-		return
-	}
 	now := time.Now()
 	var done int64
 	for _, n := range p.tables {
 		done += n
+	}
+	rate := float64(done) / max(now.Sub(p.start).Seconds(), 1e-9)
+	if !p.tty {
+		if rows == total {
+			fmt.Fprintf(p.w, "Loaded %d rows into %s (all tables: %.0f rows/s)\n", rows, table, rate)
+		}
+		return
 	}
 	if now.Sub(p.last) < 100*time.Millisecond && done < p.total {
 		return
@@ -52,7 +53,6 @@ func (p *progress) update(table string, rows, total int64) {
 		frac = float64(done) / float64(p.total)
 	}
 	bar := strings.Repeat("=", int(frac*30)) + strings.Repeat(" ", 30-int(frac*30))
-	rate := float64(done) / max(now.Sub(p.start).Seconds(), 1e-9)
 	fmt.Fprintf(p.w, "\rLoading [%s] %5.1f%% %d/%d rows, %.0f rows/s ", bar, frac*100, done, p.total, rate)
 }
 
