@@ -1,0 +1,105 @@
+package tpcc
+
+import (
+	"context"
+	"strconv"
+	"testing"
+
+	"github.com/dbgauge/dbgauge/db/sqldb"
+	"github.com/dbgauge/dbgauge/workload"
+	"github.com/dbgauge/dbgauge/workload/wltest"
+)
+
+// TestTransactions runs 300 transactions (three decks) of one user on
+// SQLite and on each server, and checks what each type did to the data
+// and the statements it sent.
+func TestTransactions(t *testing.T) {
+	for name, get := range targets(t) {
+		t.Run(name, func(t *testing.T) {
+			tg := get(t)
+			ctx := context.Background()
+			conn, err := tg.open(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			c := conn.(sqldb.Conn)
+			inst := configureT(1)
+			before := scalars(t, c)
+			tx := wltest.Run(t, inst, conn, wltest.Options{Driver: tg.driver.Name(), Users: 1, Seed: 5}, 300)
+			after := scalars(t, c)
+
+			want := map[workload.TxnID]int{txNewOrder: 135, txPayment: 129, txOrderStatus: 12, txDelivery: 12, txStockLevel: 12}
+			for typ, n := range want {
+				if tx.Types[typ] != n {
+					t.Errorf("%d %s, want %d (three decks)", tx.Types[typ], inst.Transactions()[typ].Name, n)
+				}
+			}
+			committed := int64(tx.Types[txNewOrder] - tx.Rollbacks)
+			if tx.Rollbacks != tx.OK[opRollback] {
+				t.Errorf("%d expected rollbacks, %d ROLLBACK statements", tx.Rollbacks, tx.OK[opRollback])
+			}
+			// New-Order: each committed one takes the district's next id,
+			// adds one order and one NEW-ORDER row; a rolled back one leaves
+			// nothing. Delivery removes one NEW-ORDER row per district.
+			if d := after["next"] - before["next"]; d != committed {
+				t.Errorf("sum(d_next_o_id) grew by %d, want the %d committed New-Orders", d, committed)
+			}
+			if d := after["orders"] - before["orders"]; d != committed {
+				t.Errorf("orders grew by %d, want %d", d, committed)
+			}
+			delivered := int64(tx.OK[opDLNewOrderDelete])
+			if delivered != 10*int64(tx.Types[txDelivery]) {
+				t.Errorf("%d deliveries delivered %d orders, want 10 each (900 are waiting)", tx.Types[txDelivery], delivered)
+			}
+			if d := after["new_order"] - before["new_order"]; d != committed-delivered {
+				t.Errorf("new_order changed by %d, want %d committed - %d delivered", d, committed, delivered)
+			}
+			// Rolled back New-Orders inserted up to 14 lines before their
+			// unused item, and took them back.
+			inserted := int64(tx.OK[opNOOrderLineInsert])
+			if d := after["lines"] - before["lines"]; d > inserted || d < inserted-14*int64(tx.Rollbacks) || d < 5*committed || d > 15*committed {
+				t.Errorf("order_line grew by %d for %d New-Orders (%d line inserts)", d, committed, tx.OK[opNOOrderLineInsert])
+			}
+			// Payment: one HISTORY row each, and W_YTD grows by their sum.
+			if d := after["history"] - before["history"]; d != int64(tx.Types[txPayment]) {
+				t.Errorf("history grew by %d, want %d Payments", d, tx.Types[txPayment])
+			}
+			if tx.OK[opPayCustomerByName] != tx.OK[opPayCustomerCount] || tx.OK[opPayCustomerByName] == 0 {
+				t.Errorf("by-name Payments: %d counts, %d picks", tx.OK[opPayCustomerCount], tx.OK[opPayCustomerByName])
+			}
+			// Order-Status and Stock-Level write nothing and read what they must.
+			if tx.OK[opOSOrder] != tx.Types[txOrderStatus] || tx.OK[opSLStockCount] != tx.Types[txStockLevel] {
+				t.Errorf("order-status read %d orders in %d transactions; stock-level counted %d times in %d",
+					tx.OK[opOSOrder], tx.Types[txOrderStatus], tx.OK[opSLStockCount], tx.Types[txStockLevel])
+			}
+			for op, n := range tx.Failed {
+				t.Errorf("%s failed %d times", statements[op].name, n)
+			}
+		})
+	}
+}
+
+// scalars reads the counts the transactions change.
+func scalars(t *testing.T, c sqldb.Conn) map[string]int64 {
+	t.Helper()
+	out := map[string]int64{}
+	for k, q := range map[string]string{
+		"next":      "SELECT sum(d_next_o_id) FROM district",
+		"orders":    "SELECT count(*) FROM orders",
+		"new_order": "SELECT count(*) FROM new_order",
+		"lines":     "SELECT count(*) FROM order_line",
+		"history":   "SELECT count(*) FROM history",
+	} {
+		rows, err := c.QueryStrings(context.Background(), q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		n, err := strconv.ParseInt(rows[0][0], 10, 64)
+		if err != nil {
+			t.Fatalf("%s: %q", q, rows[0][0])
+		}
+		out[k] = n
+	}
+	return out
+}
