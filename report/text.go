@@ -140,10 +140,11 @@ func extras(w io.Writer, r *results.Result) {
 	}
 	if len(r.Ops) > 0 {
 		fmt.Fprintf(w, "\nOperations (latency in ms):\n")
-		fmt.Fprintf(w, "    %-18s %-5s %10s %7s %9s %9s %9s %9s %9s\n", "operation", "class", "count", "errors", "avg", "p50", "p95", "p99", "max")
+		width := nameWidth(18, slices.Collect(maps.Keys(r.Ops)))
+		fmt.Fprintf(w, "    %-*s %-5s %10s %7s %9s %9s %9s %9s %9s\n", width, "operation", "class", "count", "errors", "avg", "p50", "p95", "p99", "max")
 		for _, name := range opOrder(r) {
 			o := r.Ops[name]
-			fmt.Fprintf(w, "    %-18s %-5s %10d %7d %9.3f %9.3f %9.3f %9.3f %9.3f\n", name, o.Class, o.Count, o.Errors,
+			fmt.Fprintf(w, "    %-*s %-5s %10d %7d %9.3f %9.3f %9.3f %9.3f %9.3f\n", width, name, o.Class, o.Count, o.Errors,
 				o.Latency.Avg, o.Latency.P50, o.Latency.P95, o.Latency.P99, o.Latency.Max)
 		}
 	}
@@ -189,12 +190,22 @@ func transactionTable(w io.Writer, r *results.Result) {
 		return
 	}
 	fmt.Fprintf(w, "\nTransactions (latency in ms):\n")
-	fmt.Fprintf(w, "    %-20s %10s %10s %9s %8s %7s %9s %9s %9s %9s %9s\n", "transaction", "count", "tps", "rollbacks", "retried", "errors", "avg", "p50", "p95", "p99", "max")
+	width := nameWidth(20, TxnOrder(r))
+	fmt.Fprintf(w, "    %-*s %10s %10s %9s %8s %7s %9s %9s %9s %9s %9s %9s\n", width, "transaction", "count", "tps", "rollbacks", "retried", "errors", "avg", "p50", "p90", "p95", "p99", "max")
 	for _, name := range TxnOrder(r) {
 		x := r.Transactions[name]
-		fmt.Fprintf(w, "    %-20s %10d %10.2f %9d %8d %7d %9.3f %9.3f %9.3f %9.3f %9.3f\n", name, x.Count, x.TPS, x.Rollbacks,
-			x.IgnoredErrors, x.Errors, x.Latency.Avg, x.Latency.P50, x.Latency.P95, x.Latency.P99, x.Latency.Max)
+		fmt.Fprintf(w, "    %-*s %10d %10.2f %9d %8d %7d %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f\n", width, name, x.Count, x.TPS, x.Rollbacks,
+			x.IgnoredErrors, x.Errors, x.Latency.Avg, x.Latency.P50, x.Latency.P90, x.Latency.P95, x.Latency.P99, x.Latency.Max)
 	}
+}
+
+// nameWidth is the width of a name column: at least least, and enough for
+// the longest name.
+func nameWidth(least int, names []string) int {
+	for _, n := range names {
+		least = max(least, len(n))
+	}
+	return least
 }
 
 // TxnOrder is the transaction types in the workload's order.
