@@ -72,6 +72,10 @@ type Dialect struct {
 	ForUpdate string
 	// QuoteIdent quotes an identifier.
 	QuoteIdent func(string) string
+	// CopyCSV, if set, returns the command of the database's own client
+	// that loads file (CSV as dataset/sqlstore writes it: NULL as \N) into
+	// table's columns: psql's \copy, MySQL's LOAD DATA LOCAL INFILE.
+	CopyCSV func(table, file string, columns []string) string
 }
 
 // DropTable returns the statement that drops table if it exists.
