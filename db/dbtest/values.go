@@ -151,6 +151,37 @@ func runValues(t *testing.T, conn func(*testing.T) sqldb.Conn) {
 			}
 		}
 	})
+	t.Run("every row", func(t *testing.T) {
+		st := prepare(t, "SELECT id, s FROM dbtest_values WHERE id >= ? ORDER BY id")
+		r, ok := st.(sqldb.RowsReader)
+		if !ok {
+			t.Fatalf("%T reads one row only: not a sqldb.RowsReader", st)
+		}
+		var id int64
+		var s string
+		var ids []int64
+		n, err := r.QueryRows(ctx, []any{&id, &s}, func(row int) error {
+			if row != len(ids) || s != fmt.Sprintf("row %d with some text to fill packets", id) {
+				return fmt.Errorf("row %d: id %d, %q", row, id, s)
+			}
+			ids = append(ids, id)
+			return nil
+		}, 3)
+		if err != nil || n != valueRows-2 || len(ids) != n || ids[0] != 3 || ids[n-1] != valueRows {
+			t.Fatalf("%d rows, %d seen (%v), %v", n, len(ids), err, ids[:min(len(ids), 3)])
+		}
+		// An error from each stops the scanning, not the reading: the
+		// connection stays in step.
+		stop := errors.New("enough")
+		seen := 0
+		n, err = r.QueryRows(ctx, []any{&id, &s}, func(int) error { seen++; return stop }, 3)
+		if !errors.Is(err, stop) || n != valueRows-2 || seen != 1 {
+			t.Fatalf("each failing: %d rows, %d calls, %v", n, seen, err)
+		}
+		if n, err := r.QueryRow(ctx, []any{&id, &s}, valueRows); err != nil || n != 1 || id != valueRows {
+			t.Fatalf("after a stopped read: %d rows, id %d, %v", n, id, err)
+		}
+	})
 	t.Run("destination count", func(t *testing.T) {
 		r := prepare(t, "SELECT i FROM dbtest_values WHERE id = ?")
 		var a, b int64

@@ -62,6 +62,11 @@ func (s *Stmt) Query(ctx context.Context, args ...any) (int, error) {
 // send it again (nor pgx decode it) on every call, and each column comes in
 // the format its destination reads fastest.
 func (s *Stmt) QueryRow(ctx context.Context, dest []any, args ...any) (int, error) {
+	return s.QueryRows(ctx, dest, nil, args...)
+}
+
+// QueryRows implements sqldb.RowsReader; with each nil it is QueryRow.
+func (s *Stmt) QueryRows(ctx context.Context, dest []any, each func(row int) error, args ...any) (int, error) {
 	fields := s.sd.Fields
 	if len(dest) != len(fields) {
 		return 0, fmt.Errorf("read row: %d destinations for %d columns", len(dest), len(fields))
@@ -74,8 +79,11 @@ func (s *Stmt) QueryRow(ctx context.Context, dest []any, args ...any) (int, erro
 	var scanErr error
 	n := 0
 	for rr.NextRow() {
-		if n == 0 {
+		if scanErr == nil && (n == 0 || each != nil) {
 			scanErr = s.scan.scan(s.c.conn.TypeMap(), fields, s.scan.formats, rr.Values(), dest)
+			if scanErr == nil && each != nil {
+				scanErr = each(n)
+			}
 		}
 		n++
 	}
@@ -167,6 +175,11 @@ func (s *simpleStmt) Query(ctx context.Context, args ...any) (int, error) {
 // value comes as text; pgx's Rows cost a few allocations a call, which is
 // this mode's price (it exists for poolers, not for the least CPU).
 func (s *simpleStmt) QueryRow(ctx context.Context, dest []any, args ...any) (int, error) {
+	return s.QueryRows(ctx, dest, nil, args...)
+}
+
+// QueryRows implements sqldb.RowsReader; with each nil it is QueryRow.
+func (s *simpleStmt) QueryRows(ctx context.Context, dest []any, each func(row int) error, args ...any) (int, error) {
 	rows, err := s.c.conn.Query(ctx, s.sql, s.c.mode(args)...)
 	if err != nil {
 		return 0, classify(err)
@@ -178,12 +191,15 @@ func (s *simpleStmt) QueryRow(ctx context.Context, dest []any, args ...any) (int
 	}
 	n := 0
 	for rows.Next() {
-		if n == 0 && scanErr == nil {
+		if scanErr == nil && (n == 0 || each != nil) {
 			s.formats = s.formats[:0]
 			for _, f := range fields {
 				s.formats = append(s.formats, f.Format)
 			}
 			scanErr = s.scan.scan(s.c.conn.TypeMap(), fields, s.formats, rows.RawValues(), dest)
+			if scanErr == nil && each != nil {
+				scanErr = each(n)
+			}
 		}
 		n++
 	}

@@ -152,6 +152,11 @@ func (s *DriverStmt) Query(ctx context.Context, args ...any) (int, error) {
 // QueryRow implements RowReader: Query's loop, with the first row's values
 // converted into dest while they are in the driver's buffer.
 func (s *DriverStmt) QueryRow(ctx context.Context, dest []any, args ...any) (int, error) {
+	return s.QueryRows(ctx, dest, nil, args...)
+}
+
+// QueryRows implements RowsReader; with each nil it is QueryRow.
+func (s *DriverStmt) QueryRows(ctx context.Context, dest []any, each func(row int) error, args ...any) (int, error) {
 	s.args = named(s.args, args)
 	rows, err := s.st.(driver.StmtQueryContext).QueryContext(ctx, s.args)
 	if err != nil {
@@ -179,8 +184,11 @@ func (s *DriverStmt) QueryRow(ctx context.Context, dest []any, args ...any) (int
 			}
 			return n, nil
 		}
-		if n == 0 && scanErr == nil {
+		if scanErr == nil && (n == 0 || each != nil) {
 			scanErr = scanRow(dest, s.dest)
+			if scanErr == nil && each != nil {
+				scanErr = each(n)
+			}
 		}
 		n++
 	}

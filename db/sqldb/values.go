@@ -29,6 +29,20 @@ type RowReader interface {
 	QueryRow(ctx context.Context, dest []any, args ...any) (int, error)
 }
 
+// RowsReader is a RowReader that reads the values of every row, for a
+// transaction that reads several rows in one statement (TPC-C's New-Order
+// reads its items and their stock rows with one IN list each).
+type RowsReader interface {
+	RowReader
+	// QueryRows runs the statement and, for each row, scans its columns
+	// into dest as QueryRow does, then calls each with the row's index, so
+	// that each copies what it needs before the next row overwrites dest.
+	// It returns the number of rows. A scan error or an error from each
+	// stops the scanning (not the reading: the connection stays usable)
+	// and is returned once all rows were read. each nil is QueryRow.
+	QueryRows(ctx context.Context, dest []any, each func(row int) error, args ...any) (int, error)
+}
+
 // IDExecer is a Stmt that reports the id its INSERT generated, from the
 // database's reply to the statement itself (MySQL's OK packet,
 // sqlite3_last_insert_rowid), so no result set is needed. Dialect.LastInsertID
