@@ -8,13 +8,13 @@ import (
 	"github.com/dbgauge/dbgauge/workload"
 )
 
-// session is a connection's prepared statements: one per op, ten of
-// no_stock (one per district's S_DIST_xx), and a read-only BEGIN for
-// Order-Status and Stock-Level.
+// session is a connection's prepared statements: one per op, the order
+// lines' multi-row INSERT for each number of lines (5 to 15), and a
+// read-only BEGIN for Order-Status and Stock-Level.
 type session struct {
 	conn      sqldb.Conn
 	stmts     [numOps]sqldb.Stmt
-	stock     [districtsPerWH]sqldb.Stmt
+	lines     [maxLines + 1]sqldb.Stmt
 	beginRead sqldb.Stmt
 }
 
@@ -36,9 +36,9 @@ func openSession(ctx context.Context, env workload.SessionEnv) (*session, error)
 		return nil
 	}
 	for op := range numOps {
-		if op == opNOStock {
-			for i := range s.stock {
-				if err := prepare(&s.stock[i], statements[op].name, sqlFor(op, d, i+1)); err != nil {
+		if op == opNOOrderLineInsert {
+			for n := minLines; n <= maxLines; n++ {
+				if err := prepare(&s.lines[n], statements[op].name, sqlFor(op, d, n)); err != nil {
 					s.Close(ctx)
 					return nil, err
 				}
@@ -55,7 +55,7 @@ func openSession(ctx context.Context, env workload.SessionEnv) (*session, error)
 		return nil, err
 	}
 	// Values come back on the measured path (d_next_o_id, prices, ids).
-	if _, ok := s.stmts[opNODistrict].(sqldb.RowReader); !ok {
+	if _, ok := s.stmts[opNOStock].(sqldb.RowsReader); !ok {
 		s.Close(ctx)
 		return nil, fmt.Errorf("tpcc reads values back, which the %s driver's statements cannot do", d.Name)
 	}
@@ -69,7 +69,7 @@ func (s *session) Close(context.Context) error {
 			st.Close()
 		}
 	}
-	for _, st := range s.stock {
+	for _, st := range s.lines {
 		if st != nil {
 			st.Close()
 		}

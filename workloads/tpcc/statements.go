@@ -83,10 +83,11 @@ var statements = [numOps]statement{
 	opNOCustomer:        {"no_customer", workload.Read, "SELECT c_discount, c_last, c_credit FROM customer WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?"},
 	opNOOrderInsert:     {"no_order_insert", workload.Write, "INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_ol_cnt, o_all_local) VALUES (?, ?, ?, ?, ?, ?, ?)"},
 	opNONewOrderInsert:  {"no_new_order_insert", workload.Write, "INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (?, ?, ?)"},
-	opNOItem:            {"no_item", workload.Read, "SELECT i_price, i_name, i_data FROM item WHERE i_id = ?"},
-	opNOStock:           {"no_stock", workload.Read, "SELECT s_quantity, s_data, s_dist_{district} FROM stock WHERE s_i_id = ? AND s_w_id = ?" + forUpdate},
+	opNOItem: {"no_items", workload.Read, "SELECT i_id, i_price, i_name, i_data FROM item WHERE i_id IN ({items})"},
+	opNOStock: {"no_stocks", workload.Read, "SELECT s_i_id, s_w_id, s_quantity, s_data, s_dist_01, s_dist_02, s_dist_03, s_dist_04, s_dist_05, " +
+		"s_dist_06, s_dist_07, s_dist_08, s_dist_09, s_dist_10 FROM stock WHERE (s_w_id, s_i_id) IN ({stock}) ORDER BY s_w_id, s_i_id" + forUpdate},
 	opNOStockUpdate:     {"no_stock_update", workload.Write, "UPDATE stock SET s_quantity = ?, s_ytd = s_ytd + ?, s_order_cnt = s_order_cnt + 1, s_remote_cnt = s_remote_cnt + ? WHERE s_i_id = ? AND s_w_id = ?"},
-	opNOOrderLineInsert: {"no_order_line_insert", workload.Write, "INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"},
+	opNOOrderLineInsert: {"no_order_lines_insert", workload.Write, "INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info) VALUES {lines}"},
 
 	opPayWarehouseUpdate: {"pay_warehouse_update", workload.Write, "UPDATE warehouse SET w_ytd = w_ytd + ? WHERE w_id = ?"},
 	opPayWarehouse:       {"pay_warehouse", workload.Read, "SELECT w_name, w_street_1, w_street_2, w_city, w_state, w_zip FROM warehouse WHERE w_id = ?"},
@@ -121,8 +122,15 @@ var statements = [numOps]statement{
 		"AND s_w_id = ? AND s_i_id = ol_i_id AND s_quantity < ?"},
 }
 
-// sqlFor is op's SQL for dialect d (district: S_DIST_xx of no_stock).
-func sqlFor(op workload.OpID, d *sqldb.Dialect, district int) string {
+// maxLines is the most lines a New-Order has (clause 2.4.1.3): the IN lists
+// of no_items and no_stocks have that many places, the unused ones filled
+// with the last id again (a repeated value in IN changes nothing), so that
+// one prepared statement serves every order.
+const maxLines = 15
+
+// sqlFor is op's SQL for dialect d (lines: the rows of a multi-row
+// no_order_lines_insert).
+func sqlFor(op workload.OpID, d *sqldb.Dialect, lines int) string {
 	s := statements[op].sql
 	switch s {
 	case "{begin}":
@@ -133,10 +141,10 @@ func sqlFor(op workload.OpID, d *sqldb.Dialect, district int) string {
 		return d.Rollback
 	}
 	s = strings.ReplaceAll(s, forUpdate, d.ForUpdate)
-	return strings.ReplaceAll(s, "{district}", twoDigits(district))
+	s = strings.ReplaceAll(s, "{items}", strings.TrimSuffix(strings.Repeat("?, ", maxLines), ", "))
+	s = strings.ReplaceAll(s, "{stock}", strings.TrimSuffix(strings.Repeat("(?, ?), ", maxLines), ", "))
+	return strings.ReplaceAll(s, "{lines}", strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?, ?, ?, ?), ", lines), ", "))
 }
-
-func twoDigits(n int) string { return string([]byte{byte('0' + n/10), byte('0' + n%10)}) }
 
 // opList is Instance.Ops.
 func opList() []workload.Op {

@@ -55,11 +55,16 @@ func TestTransactions(t *testing.T) {
 			if d := after["new_order"] - before["new_order"]; d != committed-delivered {
 				t.Errorf("new_order changed by %d, want %d committed - %d delivered", d, committed, delivered)
 			}
-			// Rolled back New-Orders inserted up to 14 lines before their
-			// unused item, and took them back.
-			inserted := int64(tx.OK[opNOOrderLineInsert])
-			if d := after["lines"] - before["lines"]; d > inserted || d < inserted-14*int64(tx.Rollbacks) || d < 5*committed || d > 15*committed {
-				t.Errorf("order_line grew by %d for %d New-Orders (%d line inserts)", d, committed, tx.OK[opNOOrderLineInsert])
+			// One multi-row INSERT of 5 to 15 lines per committed New-Order,
+			// one stock UPDATE per line; a rolled back one writes no line.
+			if n := tx.OK[opNOOrderLineInsert]; int64(n) != committed {
+				t.Errorf("%d order line INSERTs for %d committed New-Orders", n, committed)
+			}
+			if d := after["lines"] - before["lines"]; d != int64(tx.OK[opNOStockUpdate]) || d < 5*committed || d > 15*committed {
+				t.Errorf("order_line grew by %d for %d New-Orders and %d stock updates", d, committed, tx.OK[opNOStockUpdate])
+			}
+			if tx.OK[opNOItem] != tx.Types[txNewOrder] || tx.OK[opNOStock] != int(committed) {
+				t.Errorf("%d item reads and %d stock reads for %d New-Orders (%d committed)", tx.OK[opNOItem], tx.OK[opNOStock], tx.Types[txNewOrder], committed)
 			}
 			// Payment: one HISTORY row each, and W_YTD grows by their sum.
 			if d := after["history"] - before["history"]; d != int64(tx.Types[txPayment]) {

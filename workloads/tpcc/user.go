@@ -148,6 +148,16 @@ func (u *user) row(ctx context.Context, op workload.OpID, st sqldb.Stmt, dest []
 	return n, err
 }
 
+// rows runs a read and scans every row into dest, calling each after each
+// row; it returns the rows.
+func (u *user) rows(ctx context.Context, op workload.OpID, st sqldb.Stmt, dest []any, each func(int) error, args ...any) (int, error) {
+	u.args = append(u.args[:0], args...)
+	m := u.tx.Begin()
+	n, err := st.(sqldb.RowsReader).QueryRows(ctx, dest, each, u.args...)
+	u.tx.End(op, m, err)
+	return n, err
+}
+
 // begin starts a transaction (read-only ones with the dialect's read BEGIN).
 func (u *user) begin(ctx context.Context, write bool) error {
 	st := u.s.beginRead
