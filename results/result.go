@@ -1,9 +1,11 @@
 // Package results owns what a run leaves behind: the versioned result.json
 // schema, the results folder of a run, and intervals.jsonl, appended and
 // synced as the run goes so that a crash or a kill leaves every finished
-// interval on disk.
+// interval on disk. It also compares results and merges the results of a
+// run's shards exactly (Merge).
 //
-// results imports no other dbgauge package: it holds plain data.
+// results imports no other dbgauge package: it holds plain data, and reads
+// the encoded histograms it merges through the Histograms it is given.
 package results
 
 // SchemaVersion is the version of result.json. Bump it on any incompatible
@@ -262,8 +264,14 @@ type Interval struct {
 	// Types are the transaction types' counts and histograms, when a
 	// workload has more than one.
 	Types map[string]IntervalType `json:"types,omitempty"`
-	// PoolWaitP99Ms is the pool wait's 99th percentile, when pooled.
+	// PoolWaitP99Ms is the pool wait's 99th percentile, when pooled, from
+	// PoolWaitHist, the interval's pool-wait histogram (HDR V2).
 	PoolWaitP99Ms float64 `json:"pool_wait_p99_ms,omitempty"`
+	PoolWaitHist  []byte  `json:"pool_wait_hist,omitempty"`
+	// Shards is how many shards a merged interval holds (merge sets it):
+	// fewer than the result's when the shards had different numbers of
+	// intervals and only some reached this one.
+	Shards int `json:"shards,omitempty"`
 	// Host is the host and dbgauge's process over the interval.
 	Host *HostSample `json:"host,omitempty"`
 }

@@ -57,6 +57,7 @@ func (r *runner) collect(now time.Time, warmup, measuredNext bool) results.Inter
 	}
 	if r.pool.pooled() && iv.PoolWait.Count() > 0 {
 		out.PoolWaitP99Ms = hist.Percentile(iv.PoolWait.OK, 99)
+		out.PoolWaitHist, _ = hist.Encode(iv.PoolWait.OK)
 	}
 	if r.sched != nil {
 		out.Late, out.Dropped = iv.Late, iv.Dropped

@@ -177,12 +177,7 @@ func Complete(res *results.Result, out *run.Outcome, folder *results.Folder, dat
 // an interrupted or aborted run into its error. unit names what failed
 // ("transactions", "events").
 func Write(res *results.Result, out *run.Outcome, folder *results.Folder, obs Observer, s Spec, unit string) (*results.Result, string, error) {
-	var summary bytes.Buffer
-	report.Summary(&summary, res, s.Histogram)
-	if err := folder.WriteResult(res); err != nil {
-		return nil, "", err
-	}
-	if err := folder.WriteFile("summary.txt", summary.Bytes()); err != nil {
+	if err := writeResult(res, folder, s.Histogram); err != nil {
 		return nil, "", err
 	}
 	obs.End(res, folder.Dir)
@@ -193,6 +188,17 @@ func Write(res *results.Result, out *run.Outcome, folder *results.Folder, obs Ob
 		return res, folder.Dir, &Error{Aborted, fmt.Errorf("run aborted after %d failed %s (--max-errors %d): %w", res.Totals.Errors, unit, s.MaxErrors, out.Aborted)}
 	}
 	return res, folder.Dir, nil
+}
+
+// writeResult writes result.json and summary.txt (with sysbench's latency
+// histogram if histogram) into folder.
+func writeResult(res *results.Result, folder *results.Folder, histogram bool) error {
+	var summary bytes.Buffer
+	report.Summary(&summary, res, histogram)
+	if err := folder.WriteResult(res); err != nil {
+		return err
+	}
+	return folder.WriteFile("summary.txt", summary.Bytes())
 }
 
 // serverDelta is the server's statistics over the run.

@@ -2,12 +2,12 @@
 // (target, workload and options, load shape, shard) and the functions that
 // carry it out: Run prepares the data if it is missing, runs the load with
 // the host and server monitors, and writes the results folder; Prepare and
-// Cleanup do the lifecycle verbs. The CLI, sweeps, experiments and the
-// Kubernetes launcher all build a Spec and call them; they only parse and
-// print. Output goes through an Observer: session never writes to a
-// terminal.
+// Cleanup do the lifecycle verbs; Merge joins the results of a run's shards
+// into one results folder. The CLI, sweeps, experiments and the Kubernetes
+// launcher all build a Spec and call them; they only parse and print.
+// Output goes through an Observer: session never writes to a terminal.
 //
-// session imports catalog, workload, db, run, monitor, report and
+// session imports catalog, workload, db, run, hist, monitor, report and
 // results; never a workload or a driver by name.
 package session
 

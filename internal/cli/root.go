@@ -103,7 +103,7 @@ SQLite file, prepares it, prints the summary and writes a results folder.`,
 	e.takesWorkload(root, o, defaultWorkload)
 	root.AddCommand(e.listCmd(), prepareCmd(e), e.runCmd(), e.cleanupCmd(), e.sweepCmd(), e.experimentCmd())
 	root.AddCommand(e.resultsCmd(), e.compareCmd(), e.sysCmd())
-	root.AddCommand(e.reportCmd())
+	root.AddCommand(e.reportCmd(), e.mergeCmd())
 	// Every run leaves report.md and report.html in its folder (report.go).
 	e.observers = append(e.observers, reportObserver{e})
 	for _, c := range append(root.Commands(), root) {

@@ -65,7 +65,11 @@ func (o *options) storePath() string {
 // result, which is in its folder: it is a one-line warning, and the exit
 // code stays what the run made it.
 func (e *env) record(o *options, res *results.Result, dir string) {
-	path := o.storePath()
+	e.recordIn(o.storePath(), res, dir)
+}
+
+// recordIn is record into the store at path.
+func (e *env) recordIn(path string, res *results.Result, dir string) {
 	id, _, err := addToStore(path, res, dir)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "dbgauge: warning: run not recorded: %s (the result is in %s)\n", message(err, e.secrets), dir)

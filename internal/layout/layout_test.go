@@ -42,7 +42,7 @@ var allowed = map[string][]string{
 	"monitor":         {"results"},
 	"catalog":         {"workload", "db", "db/", "workloads/"},
 	"experiment":      nil,
-	"session":         {"catalog", "workload", "db", "run", "monitor", "report", "results", "sys"},
+	"session":         {"catalog", "workload", "db", "run", "hist", "monitor", "report", "results", "sys"},
 	"internal/cli":    {"workload", "catalog", "db", "experiment", "report", "report/live", "results", "results/store", "session", "sys"},
 	"internal/":       {},
 	"cmd/dbgauge":     {"internal/cli"},
