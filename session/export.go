@@ -7,13 +7,8 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/dbgauge/dbgauge/dataset"
+	"github.com/dbgauge/dbgauge/workload"
 )
-
-// exporter is a dataset that can write its data as files.
-type exporter interface {
-	Export(ctx context.Context, env dataset.ExportEnv, driver string) error
-}
 
 // Export writes the data s's workload would load into dir as files (CSV,
 // and the scripts that load them with the target's own tools) instead of
@@ -25,7 +20,7 @@ func Export(ctx context.Context, s Spec, dir string, obs Observer) error {
 		return err
 	}
 	defer o.conn.Close()
-	x, ok := o.ds.(exporter)
+	x, ok := o.ds.(workload.Exporter)
 	if !ok {
 		return Usagef("%s's data cannot be written as files", s.Workload)
 	}
@@ -33,7 +28,7 @@ func Export(ctx context.Context, s Spec, dir string, obs Observer) error {
 	parallel := max(s.Users, runtime.NumCPU())
 	obs.Note(fmt.Sprintf("Writing dataset %s (%s) as CSV into %s with %d writers...", o.ds.Name(), ShapeText(o.ds.Shape()), dir, parallel))
 	update, finish := obs.Progress(totalRows(o.ds))
-	err = x.Export(ctx, dataset.ExportEnv{Conn: o.conn, Dir: dir, Seed: s.Seed, Parallel: parallel, Progress: update}, o.tg.Driver.Name())
+	err = x.Export(ctx, workload.ExportEnv{Conn: o.conn, Driver: o.tg.Driver.Name(), Dir: dir, Seed: s.Seed, Parallel: parallel, Progress: update})
 	finish()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {

@@ -49,3 +49,21 @@ type PrepareEnv struct {
 	// Version is dbgauge's version, stamped with the data.
 	Version string
 }
+
+// Exporter is a Dataset that can write its data as files instead of
+// loading it (`prepare --output csv=DIR`), for the database's own loaders.
+type Exporter interface {
+	Export(ctx context.Context, env ExportEnv) error
+}
+
+// ExportEnv is what an export needs: a connection for the dialect of the
+// scripts it writes (nothing is written to it), the directory, and the
+// loader's settings.
+type ExportEnv struct {
+	Conn     db.Conn
+	Driver   string
+	Dir      string
+	Seed     uint64
+	Parallel int
+	Progress func(table string, rows, total int64)
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/dbgauge/dbgauge/dataset"
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/load"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 var _ dataset.Exporter = Tables(nil)
@@ -26,7 +27,7 @@ var _ dataset.Exporter = Tables(nil)
 //	psql -f schema.sql && psql -f load.sql && psql -f indexes.sql
 //
 // CSV is RFC 4180 with NULL written \N, times as 2006-01-02 15:04:05.
-func (ts Tables) Export(ctx context.Context, env dataset.ExportEnv) error {
+func (ts Tables) Export(ctx context.Context, env workload.ExportEnv) error {
 	c, err := sqldb.Open(env.Conn, "this database")
 	if err != nil {
 		return err

@@ -29,7 +29,7 @@ var allowed = map[string][]string{
 	// dataset owns the prepare/check/cleanup lifecycle over its stamp-store
 	// port; one adapter per data-model family, none knowing a driver.
 	"dataset":            {"workload", "db", "load"},
-	"dataset/sqlstore":   {"dataset", "db", "db/sqldb"},
+	"dataset/sqlstore":   {"dataset", "db", "db/sqldb", "load", "workload"},
 	"dataset/mongostore": {"dataset", "db"},
 	"dataset/redisstore": {"dataset", "db"},
 	// Workloads describe their data for the adapters; they never load or
