@@ -3,7 +3,9 @@ package dataset
 import (
 	"context"
 	"fmt"
+	"time"
 
+	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/workload"
 )
 
@@ -26,5 +28,8 @@ func (d *Dataset) Export(ctx context.Context, env workload.ExportEnv) error {
 	if !ok {
 		return fmt.Errorf("%s's data on %s cannot be written as files", d.workload, env.Driver)
 	}
+	env.Stamp = &db.Stamp{Dataset: d.name, Workload: d.workload, Shape: d.shape, Objects: m.Names(), Complete: true,
+		Info:      map[string]string{"seed": fmt.Sprint(env.Seed), "exported": "csv"},
+		CreatedAt: time.Now().UTC().Format(time.RFC3339)}
 	return x.Export(ctx, env)
 }

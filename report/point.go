@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/json"
 	"maps"
 	"slices"
 
@@ -44,13 +45,39 @@ type Point struct {
 	DiskIOPS  *float64 `json:"disk_iops,omitempty"`
 	DiskMBs   *float64 `json:"disk_mbs,omitempty"`
 	NetMBs    *float64 `json:"net_mbs,omitempty"`
+	// Figures are the workload's figures (tpmC), written as "fig_NAME"
+	// fields so that a chart series can name them.
+	Figures map[string]float64 `json:"-"`
+}
+
+// FigureField is the point field of a workload figure.
+func FigureField(name string) string { return "fig_" + name }
+
+type pointFields Point
+
+// MarshalJSON writes the point's fields and its figures beside them.
+func (p Point) MarshalJSON() ([]byte, error) {
+	b, err := json.Marshal(pointFields(p))
+	if err != nil || len(p.Figures) == 0 {
+		return b, err
+	}
+	b = b[:len(b)-1]
+	for _, name := range slices.Sorted(maps.Keys(p.Figures)) {
+		k, _ := json.Marshal(FigureField(name))
+		v, err := json.Marshal(p.Figures[name])
+		if err != nil {
+			return nil, err
+		}
+		b = append(append(append(append(b, ','), k...), ':'), v...)
+	}
+	return append(b, '}'), nil
 }
 
 // PointOf is an interval as a chart point.
 func PointOf(iv results.Interval) Point {
 	p := Point{T: iv.T, Warmup: iv.Warmup, Threads: iv.Threads, TPS: iv.TPS, QPS: iv.QPS,
 		Reads: iv.Reads, Writes: iv.Writes, Other: iv.Other, Pct: iv.PctMs, P50: iv.P50Ms, P99: iv.P99Ms, Max: iv.MaxMs,
-		Errors: iv.ErrPerSec, Reconn: iv.ReconnPerSec, LagAvg: iv.LagAvgMs, LagMax: iv.LagMaxMs}
+		Errors: iv.ErrPerSec, Reconn: iv.ReconnPerSec, LagAvg: iv.LagAvgMs, LagMax: iv.LagMaxMs, Figures: iv.Figures}
 	h := iv.Host
 	if h == nil {
 		return p
@@ -123,6 +150,12 @@ func merge(g []Point) Point {
 		m.LagAvg += p.LagAvg / n
 		m.Pct, m.P50, m.P99, m.Max = max(m.Pct, p.Pct), max(m.P50, p.P50), max(m.P99, p.P99), max(m.Max, p.Max)
 		m.LagMax = max(m.LagMax, p.LagMax)
+		for k, v := range p.Figures {
+			if m.Figures == nil {
+				m.Figures = map[string]float64{}
+			}
+			m.Figures[k] += v / n
+		}
 	}
 	avg := func(get func(Point) *float64) *float64 {
 		var sum float64
@@ -178,4 +211,31 @@ func TimeCharts(pct float64, rate bool) []*Chart {
 			Series: []Series{{Label: "lag avg", Field: "lag_avg_ms"}, {Label: "lag max", Field: "lag_max_ms"}}})
 	}
 	return cs
+}
+
+// FigureCharts are a chart of each workload figure over time (TPC-C's
+// tpmC), in the order of the result's figures.
+func FigureCharts(r *results.Result) []*Chart {
+	var cs []*Chart
+	for _, f := range r.Figures {
+		if !hasFigure(r.Intervals, f.Name) {
+			continue
+		}
+		y := f.Unit
+		if y == "" {
+			y = f.Name
+		}
+		cs = append(cs, &Chart{ID: "figure-" + f.Name, Title: f.Name + " over time", Kind: ChartTime, XLabel: "seconds", Y: y,
+			Series: []Series{{Label: f.Name, Field: FigureField(f.Name)}}})
+	}
+	return cs
+}
+
+func hasFigure(ivs []results.Interval, name string) bool {
+	for _, iv := range ivs {
+		if _, ok := iv.Figures[name]; ok {
+			return true
+		}
+	}
+	return false
 }

@@ -18,6 +18,12 @@ func RunDoc(r *results.Result) *Doc {
 	d.add(environment(r)).add(method(r))
 
 	res := Section{Title: "Results"}
+	if len(r.Figures) > 0 {
+		res.table(figuresTable(r))
+		for _, c := range FigureCharts(r) {
+			res.chart(c)
+		}
+	}
 	res.table(totalsTable(r))
 	if tps := measured(r); len(tps) > 0 {
 		mean, std := meanStd(tps)
@@ -268,6 +274,15 @@ func orNone(s string) string {
 	return s
 }
 
+// figuresTable is the workload's headline figures (tpmC, NOPM).
+func figuresTable(r *results.Result) *Table {
+	t := &Table{Head: []string{"figure", "value", "unit", "what it is"}}
+	for _, f := range r.Figures {
+		t.Rows = append(t.Rows, []string{f.Name, fmtNum(f.Value), f.Unit, f.Help})
+	}
+	return t
+}
+
 func totalsTable(r *results.Result) *Table {
 	t := r.Totals
 	q := t.Queries
@@ -307,12 +322,12 @@ func latencyTable(names []string, ls []results.Latency) *Table {
 
 // txnTable has one row per transaction type.
 func txnTable(r *results.Result) *Table {
-	t := &Table{Head: []string{"transaction", "count", "tps", "rollbacks", "retried", "errors", "avg", "p50", "p95", "p99", "max"}, Align: "lrrrrrrrrrr"}
+	t := &Table{Head: []string{"transaction", "count", "tps", "rollbacks", "retried", "errors", "avg", "p50", "p90", "p95", "p99", "max"}, Align: "lrrrrrrrrrrr"}
 	for _, name := range TxnOrder(r) {
 		x := r.Transactions[name]
 		l := x.Latency
 		t.Rows = append(t.Rows, []string{name, fmtCount(x.Count), fmtNum(x.TPS), fmtCount(x.Rollbacks), fmtCount(x.IgnoredErrors),
-			fmtCount(x.Errors), fmtMs(l.Avg), fmtMs(l.P50), fmtMs(l.P95), fmtMs(l.P99), fmtMs(l.Max)})
+			fmtCount(x.Errors), fmtMs(l.Avg), fmtMs(l.P50), fmtMs(l.P90), fmtMs(l.P95), fmtMs(l.P99), fmtMs(l.Max)})
 	}
 	return t
 }

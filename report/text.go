@@ -123,6 +123,7 @@ func extras(w io.Writer, r *results.Result) {
 		fmt.Fprintf(w, "         %-7s %32.3f\n", p.name+":", p.v)
 	}
 	t := r.Totals
+	figuresSection(w, r)
 	transactionTable(w, r)
 	waitLines(w, r)
 	if t.Errors+t.IgnoredErrors > 0 {
@@ -180,6 +181,18 @@ func extras(w io.Writer, r *results.Result) {
 	}
 	if r.Aborted != "" {
 		fmt.Fprintf(w, "Aborted on error: %s\n", oneLine(r.Aborted))
+	}
+}
+
+// figuresSection is the workload's headline figures (tpmC, NOPM), after
+// sysbench's sections so that their parsers are not disturbed.
+func figuresSection(w io.Writer, r *results.Result) {
+	if len(r.Figures) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n%s figures:\n", r.Workload.Name)
+	for _, f := range r.Figures {
+		fmt.Fprintf(w, "    %-31s %14.2f  %s\n", f.Name+":", f.Value, f.Unit)
 	}
 }
 

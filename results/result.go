@@ -33,6 +33,12 @@ type Result struct {
 	// Thresholds are the --threshold checks, in the order given.
 	Thresholds []ThresholdOutcome `json:"thresholds,omitempty"`
 
+	// Figures are the workload's headline figures (TPC-C's tpmC and NOPM),
+	// in its order; Probe is the change, over the measured window, of what
+	// the workload read from the database at its start and end.
+	Figures []Figure           `json:"figures,omitempty"`
+	Probe   map[string]float64 `json:"probe,omitempty"`
+
 	Totals  Totals            `json:"totals"`
 	Latency Latency           `json:"latency_ms"`
 	Ops     map[string]OpStat `json:"ops"`
@@ -50,6 +56,14 @@ type Result struct {
 	OpHistograms      map[string][]byte `json:"op_histograms,omitempty"`
 	TxnHistograms     map[string][]byte `json:"transaction_histograms,omitempty"`
 	PoolWaitHistogram []byte            `json:"pool_wait_histogram,omitempty"`
+}
+
+// Figure is one headline figure of a workload.
+type Figure struct {
+	Name  string  `json:"name"`
+	Value float64 `json:"value"`
+	Unit  string  `json:"unit,omitempty"`
+	Help  string  `json:"help,omitempty"`
 }
 
 // Tool identifies the dbgauge that produced the result.
@@ -274,6 +288,9 @@ type Interval struct {
 	Shards int `json:"shards,omitempty"`
 	// Host is the host and dbgauge's process over the interval.
 	Host *HostSample `json:"host,omitempty"`
+	// Figures are the workload's figures over the interval, by name (those
+	// it can compute from the interval's counts alone).
+	Figures map[string]float64 `json:"figures,omitempty"`
 }
 
 // IntervalCounts are an interval's integer counts.

@@ -72,6 +72,11 @@ type Config struct {
 	Sample func() *results.HostSample
 	// OnInterval receives every interval as it is collected.
 	OnInterval func(results.Interval)
+	// OnMeasure, if set, is called once when the measured part starts
+	// (after the warmup; before the users start when there is none), from
+	// the runner's own goroutine: a workload's probe reads the database
+	// there (TPC-C's sum of D_NEXT_O_ID).
+	OnMeasure func()
 	// DiscardIntervals keeps intervals out of the Outcome (the caller has
 	// them from OnInterval, e.g. on disk), so memory stays flat however
 	// long the run.

@@ -185,6 +185,9 @@ func (r *runner) loop(ctx context.Context, out *Outcome) {
 		c.slot = hist.NewSlot(len(r.types), len(r.ops), cfg.Warmup <= 0)
 	}
 	r.lastTick = r.base
+	if cfg.Warmup <= 0 && cfg.OnMeasure != nil {
+		cfg.OnMeasure()
+	}
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	for _, u := range r.users {
@@ -220,6 +223,9 @@ func (r *runner) loop(ctx context.Context, out *Outcome) {
 			now := time.Now()
 			warm := !r.measuring.Load()
 			measuredNext := !warm || !now.Before(measureStart)
+			if warm && measuredNext && cfg.OnMeasure != nil {
+				cfg.OnMeasure()
+			}
 			r.emit(out, r.collect(now, warm, measuredNext), now, measureStart)
 			if warm && measuredNext {
 				r.measuring.Store(true)

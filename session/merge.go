@@ -38,6 +38,7 @@ func Merge(paths []string, resultsDir string, histogram bool) (*results.Result, 
 	if err != nil {
 		return nil, "", Usagef("merge: %v", err)
 	}
+	mergeFigures(res, shards)
 	folder, err := results.Create(resultsDir, res.Workload.Name+"-merged", time.Now())
 	if err != nil {
 		return nil, "", Usagef("--results-dir: %v", err)

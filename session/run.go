@@ -84,6 +84,8 @@ func Run(ctx context.Context, s Spec, obs Observer, env Env) (*results.Result, s
 			obs.Note(fmt.Sprintf("dbgauge: cannot append to intervals.jsonl: %v", err))
 		}
 	}
+	figs := newFigures(o.Inst)
+	figs.hook(ctx, &cfg, o)
 	stopFootprint := keepFootprint()
 	out, err := run.Run(ctx, cfg)
 	stopFootprint()
@@ -102,6 +104,7 @@ func Run(ctx context.Context, s Spec, obs Observer, env Env) (*results.Result, s
 	} else if server != nil && before != nil {
 		dataPath = before.DataDir // a server on this host: its data directory's device
 	}
+	figs.finish(ctx, o, res, obs)
 	Complete(res, out, folder, dataPath, env, obs)
 	res.Target.ServerVersion = out.ServerVersion
 	res.Resources = monitor.Resources(res.Intervals, serverBefore, s.Users)

@@ -66,4 +66,7 @@ type ExportEnv struct {
 	Seed     uint64
 	Parallel int
 	Progress func(table string, rows, total int64)
+	// Stamp is the complete stamp the exported data gets once loaded (the
+	// dataset sets it).
+	Stamp *db.Stamp
 }

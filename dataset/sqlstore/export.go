@@ -21,10 +21,11 @@ var _ dataset.Exporter = Tables(nil)
 // Export implements dataset.Exporter: each table's batches as CSV files
 // (TABLE.BATCH.csv, batches written in parallel), and, for the dialect of
 // env.Conn, schema.sql (the CREATE TABLEs), load.sql (the database's own
-// bulk load of every file, where the dialect has one) and indexes.sql (what
-// prepare runs after the load). Load them in that order:
+// bulk load of every file, where the dialect has one), indexes.sql (what
+// prepare runs after the load) and stamp.sql (the dataset's stamp, so that
+// dbgauge knows the data as its own). Load them in that order:
 //
-//	psql -f schema.sql && psql -f load.sql && psql -f indexes.sql
+//	psql -f schema.sql && psql -f load.sql && psql -f indexes.sql && psql -f stamp.sql
 //
 // CSV is RFC 4180 with NULL written \N, times as 2006-01-02 15:04:05.
 func (ts Tables) Export(ctx context.Context, env workload.ExportEnv) error {
@@ -69,6 +70,13 @@ func (ts Tables) Export(ctx context.Context, env workload.ExportEnv) error {
 		jobs = append(jobs, n)
 	}
 	files := map[string]string{"schema.sql": schema.String(), "indexes.sql": after.String()}
+	if env.Stamp != nil {
+		stamp, err := sqldb.StampSQL(env.Stamp)
+		if err != nil {
+			return err
+		}
+		files["stamp.sql"] = stamp
+	}
 	if d.CopyCSV != nil {
 		files["load.sql"] = loads.String()
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/dbgauge/dbgauge/db"
 )
@@ -60,6 +61,26 @@ func ReadStamps(ctx context.Context, c Conn) ([]*db.Stamp, error) {
 		out = append(out, &s)
 	}
 	return out, nil
+}
+
+// StampSQL is WriteStamp as SQL text, for data loaded by the database's
+// own tools from an export: once run, dbgauge knows the data as its own.
+func StampSQL(s *db.Stamp) (string, error) {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		return "", err
+	}
+	j := strings.TrimSpace(b.String())
+	if strings.Contains(j, `\`) {
+		// MySQL reads backslashes in literals as escapes, PostgreSQL not.
+		return "", fmt.Errorf("the stamp of %s cannot be written as portable SQL", s.Dataset)
+	}
+	lit := "'" + strings.ReplaceAll(j, "'", "''") + "'"
+	return "CREATE TABLE IF NOT EXISTS " + StampTable + " (name VARCHAR(64) NOT NULL PRIMARY KEY, stamp TEXT NOT NULL);\n" +
+		"DELETE FROM " + StampTable + " WHERE name = '" + strings.ReplaceAll(s.Dataset, "'", "''") + "';\n" +
+		"INSERT INTO " + StampTable + " (name, stamp) VALUES ('" + strings.ReplaceAll(s.Dataset, "'", "''") + "', " + lit + ");\n", nil
 }
 
 // WriteStamp creates or replaces the stamp of s.Dataset.
