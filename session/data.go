@@ -149,27 +149,33 @@ func ShapeText(shape map[string]string) string {
 }
 
 // Prepare creates the schema and loads the data of s's workload, unless it
-// is there already with the same options.
-func Prepare(ctx context.Context, s Spec, obs Observer, version string) error {
+// is there already with the same options. With check, a workload with
+// consistency checks (workload.Checker) checks the data it has just
+// loaded, every condition included, and Prepare returns what they found
+// (nil when nothing was loaded or there is nothing to check).
+func Prepare(ctx context.Context, s Spec, obs Observer, version string, check bool) ([]workload.Condition, error) {
 	o, err := open(ctx, &s, false)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer o.conn.Close()
 	ds, st := o.ds, o.state
 	switch err := checkReady(st, ds, s.Workload); {
 	case err == nil:
 		obs.Note(fmt.Sprintf("Dataset %s is already prepared with these options (%s); nothing to do.", ds.Name(), ShapeText(ds.Shape())))
-		return nil
+		return nil, nil
 	case st.Stamp != nil && st.Stamp.Complete:
-		return err // prepared with other options
+		return nil, err // prepared with other options
 	case len(st.Claimed) > 0:
-		return claimed(st)
+		return nil, claimed(st)
 	case len(st.Foreign) > 0 && !s.Force:
-		return Usagef("tables %s exist but were not created by dbgauge for %s; prepare refuses to overwrite them (add --force to drop and replace tables no dbgauge dataset owns)",
+		return nil, Usagef("tables %s exist but were not created by dbgauge for %s; prepare refuses to overwrite them (add --force to drop and replace tables no dbgauge dataset owns)",
 			strings.Join(st.Foreign, ", "), s.Workload)
 	}
-	return load(ctx, &s, o, obs, version, s.Force)
+	if err := load(ctx, &s, o, obs, version, s.Force); err != nil || !check {
+		return nil, err
+	}
+	return runChecks(ctx, o, true, obs)
 }
 
 // Cleanup drops exactly what prepare created for s's workload.

@@ -17,6 +17,9 @@ const (
 	ExitUnreachable = 3
 	ExitAborted     = 4
 	ExitThreshold   = 5
+	// ExitCheckFailed: a consistency condition does not hold (check, and
+	// prepare's check after loading).
+	ExitCheckFailed = 6
 	ExitInterrupted = 130
 )
 

@@ -10,27 +10,33 @@ import (
 
 func prepareCmd(e *env) *cobra.Command {
 	o := newOptions()
+	var noCheck bool
 	cmd := &cobra.Command{
 		Use:   "prepare WORKLOAD",
-		Short: "Create the schema and load the data of a workload (parallel, stamped)",
+		Short: "Create the schema and load the data of a workload (parallel, stamped), then check its consistency (TPC-C)",
 		Args:  oneWorkload,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return e.prepare(cmd.Context(), o, args[0])
+			return e.prepare(cmd.Context(), o, args[0], !noCheck)
 		},
 	}
 	addTargetFlags(cmd, o)
 	cmd.Flags().BoolVar(&o.spec.Force, "force", false, "take over tables of the same names that dbgauge did not create (they are dropped)")
+	cmd.Flags().BoolVar(&noCheck, "no-check", false, "do not check the consistency of the data after loading it (workloads with checks: exit 6 if a condition fails)")
 	e.takesWorkload(cmd, o, "")
 	return cmd
 }
 
-func (e *env) prepare(ctx context.Context, o *options, name string) error {
+func (e *env) prepare(ctx context.Context, o *options, name string, check bool) error {
 	s, err := o.specFor(name)
 	if err != nil {
 		return err
 	}
 	e.secretOf(s.Target)
-	return session.Prepare(ctx, s, e.observer(o), Version)
+	conds, err := session.Prepare(ctx, s, e.observer(o), Version, check)
+	if err != nil || conds == nil {
+		return err
+	}
+	return printConditions(e.stdout, conds)
 }
 
 func oneWorkload(cmd *cobra.Command, args []string) error {

@@ -101,7 +101,7 @@ SQLite file, prepares it, prints the summary and writes a results folder.`,
 	addTargetFlags(root, o)
 	addRunFlags(root, o)
 	e.takesWorkload(root, o, defaultWorkload)
-	root.AddCommand(e.listCmd(), prepareCmd(e), e.runCmd(), e.cleanupCmd(), e.sweepCmd(), e.experimentCmd())
+	root.AddCommand(e.listCmd(), prepareCmd(e), e.runCmd(), e.checkCmd(), e.cleanupCmd(), e.sweepCmd(), e.experimentCmd())
 	root.AddCommand(e.resultsCmd(), e.compareCmd(), e.sysCmd())
 	root.AddCommand(e.reportCmd(), e.mergeCmd())
 	// Every run leaves report.md and report.html in its folder (report.go).

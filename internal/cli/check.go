@@ -1,0 +1,83 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/dbgauge/dbgauge/session"
+	"github.com/dbgauge/dbgauge/workload"
+)
+
+func (e *env) checkCmd() *cobra.Command {
+	o := newOptions()
+	var all bool
+	cmd := &cobra.Command{
+		Use:   "check WORKLOAD",
+		Short: "Check the consistency of a workload's data after a run (TPC-C's clause 3.3.2); exit 6 if a condition fails",
+		Long: `check runs the workload's consistency conditions on the data prepared for it
+(TPC-C: the twelve of clause 3.3.2) and prints each as passed, FAILED with
+the warehouses and districts that break it, or skipped. The workload
+options must match the prepared data. Exit 0 when every condition holds,
+6 when one fails, 2 when there is no such data or nothing to check.`,
+		Args: oneWorkload,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return e.check(cmd.Context(), o, args[0], all)
+		},
+	}
+	addTargetFlags(cmd, o)
+	cmd.Flags().BoolVar(&all, "all", false, "also check the conditions that hold only right after a load (TPC-C's 3.3.2.11)")
+	e.takesWorkload(cmd, o, "")
+	return cmd
+}
+
+func (e *env) check(ctx context.Context, o *options, name string, all bool) error {
+	s, err := o.specFor(name)
+	if err != nil {
+		return err
+	}
+	e.secretOf(s.Target)
+	conds, err := session.Check(ctx, s, all)
+	if err != nil {
+		return err
+	}
+	return printConditions(e.stdout, conds)
+}
+
+// printConditions prints one line per condition (clause, formula,
+// outcome), the failures of a failed one indented below it, and a
+// summary; it returns the error of exit 6 when a condition failed.
+func printConditions(w io.Writer, conds []workload.Condition) error {
+	cw, nw := 0, 0
+	for _, c := range conds {
+		cw, nw = max(cw, len(c.Clause)), max(nw, len(c.Name))
+	}
+	passed, skipped := 0, 0
+	var failed []string
+	for _, c := range conds {
+		outcome := "passed"
+		switch {
+		case c.Skipped != "":
+			outcome = "skipped: " + c.Skipped
+			skipped++
+		case c.Failed():
+			outcome = "FAILED"
+			failed = append(failed, c.Clause)
+		default:
+			passed++
+		}
+		fmt.Fprintf(w, "%-*s  %-*s  %s\n", cw, c.Clause, nw, c.Name, outcome)
+		for _, f := range c.Failures {
+			fmt.Fprintf(w, "%*s  %s\n", cw, "", f)
+		}
+	}
+	fmt.Fprintf(w, "Consistency: %d passed, %d failed, %d skipped of %d conditions\n", passed, len(failed), skipped, len(conds))
+	if len(failed) > 0 {
+		return withCode(ExitCheckFailed, fmt.Errorf("consistency check failed: %s (%d of %d conditions)",
+			strings.Join(failed, ", "), len(failed), len(conds)))
+	}
+	return nil
+}
