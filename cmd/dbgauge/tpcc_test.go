@@ -2,6 +2,8 @@ package main
 
 import (
 	"math"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -78,5 +80,47 @@ func tpccRun(t *testing.T, url string) {
 		if o.code != 2 || strings.Count(strings.TrimSpace(o.stderr), "\n") > 0 || !strings.Contains(o.stderr, bad.want) {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and one line naming %s", bad.args, o.code, o.stderr, bad.want)
 		}
+	}
+}
+
+// TestTPCCExport: `prepare --output csv=DIR` writes data that PostgreSQL's
+// own psql loads with \copy, and the loaded data is dbgauge's (stamp.sql)
+// and passes every condition of clause 3.3.2.
+func TestTPCCExport(t *testing.T) {
+	url := os.Getenv("DBGAUGE_TEST_POSTGRES")
+	psql, err := exec.LookPath("psql")
+	switch {
+	case url != "" && err == nil:
+	case os.Getenv("CI") != "":
+		t.Fatalf("DBGAUGE_TEST_POSTGRES (%q) and psql (%v) are needed under CI", url, err)
+	default:
+		t.Skipf("SKIPPED: DBGAUGE_TEST_POSTGRES is not set or psql is missing (%v); scripts/test starts the server", err)
+	}
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "csv")
+	dbgauge(t, dir, "cleanup", "tpcc", "--db", url)
+	t.Cleanup(func() { dbgauge(t, dir, "cleanup", "tpcc", "--db", url) })
+	if o := dbgauge(t, dir, "prepare", "tpcc", "--db", url, "--warehouses", "1", "--output", "csv="+csv); o.code != 0 {
+		t.Fatalf("prepare --output: exit %d\n%s%s", o.code, o.stdout, o.stderr)
+	}
+	if o := dbgauge(t, dir, "run", "tpcc", "--db", url, "--time", "1", "--no-prepare"); o.code != 2 {
+		t.Fatalf("after an export the database must still hold no data: run exit %d\n%s", o.code, o.stderr)
+	}
+	for _, f := range []string{"schema.sql", "load.sql", "indexes.sql", "stamp.sql"} {
+		cmd := exec.Command(psql, url, "-q", "-v", "ON_ERROR_STOP=1", "-f", f)
+		cmd.Dir = csv
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("psql -f %s: %v\n%s", f, err, out)
+		}
+	}
+	o := dbgauge(t, dir, "check", "tpcc", "--db", url, "--warehouses", "1", "--all")
+	if o.code != 0 || !strings.Contains(o.stdout, "3.3.2.11") {
+		t.Fatalf("check --all after a load with psql: exit %d\n%s%s", o.code, o.stdout, o.stderr)
+	}
+	if o := dbgauge(t, dir, "run", "tpcc", "--db", url, "--warehouses", "1", "--time", "1", "--no-prepare", "--results-dir", dir); o.code != 0 {
+		t.Fatalf("run on the loaded data: exit %d\n%s", o.code, o.stderr)
+	}
+	if o := dbgauge(t, dir, "prepare", "tpcc", "--db", url, "--output", "json="+csv); o.code != 2 {
+		t.Errorf("--output json=: exit %d, want 2", o.code)
 	}
 }
