@@ -323,6 +323,19 @@ func rateText(r float64) string {
 }
 
 func mapDiff(what string, a, b map[string]string) []string {
+	var out []string
+	for _, d := range keyDiffs(a, b) {
+		out = append(out, fmt.Sprintf("%s %s=%s (A: %s)", what, d.key, d.b, d.a))
+	}
+	return out
+}
+
+// keyDiff is a key whose values differ between two maps ("unset" where a
+// map lacks it).
+type keyDiff struct{ key, a, b string }
+
+// keyDiffs lists the keys of a and b whose values differ, sorted.
+func keyDiffs(a, b map[string]string) []keyDiff {
 	keys := map[string]bool{}
 	for k := range a {
 		keys[k] = true
@@ -330,7 +343,7 @@ func mapDiff(what string, a, b map[string]string) []string {
 	for k := range b {
 		keys[k] = true
 	}
-	var out []string
+	var out []keyDiff
 	for _, k := range slices.Sorted(maps.Keys(keys)) {
 		va, oka := a[k]
 		vb, okb := b[k]
@@ -343,7 +356,7 @@ func mapDiff(what string, a, b map[string]string) []string {
 		if !okb {
 			vb = "unset"
 		}
-		out = append(out, fmt.Sprintf("%s %s=%s (A: %s)", what, k, vb, va))
+		out = append(out, keyDiff{k, va, vb})
 	}
 	return out
 }

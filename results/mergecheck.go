@@ -3,8 +3,6 @@ package results
 import (
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 )
 
@@ -143,27 +141,9 @@ func runDiff(a, b Run) []string {
 
 // diffStrings lists the keys whose values differ, as "k=va vs vb".
 func diffStrings(a, b map[string]string) []string {
-	keys := map[string]bool{}
-	for k := range a {
-		keys[k] = true
-	}
-	for k := range b {
-		keys[k] = true
-	}
 	var out []string
-	for _, k := range slices.Sorted(maps.Keys(keys)) {
-		va, oka := a[k]
-		vb, okb := b[k]
-		if va == vb && oka == okb {
-			continue
-		}
-		if !oka {
-			va = "unset"
-		}
-		if !okb {
-			vb = "unset"
-		}
-		out = append(out, fmt.Sprintf("%s=%s vs %s", k, va, vb))
+	for _, d := range keyDiffs(a, b) {
+		out = append(out, fmt.Sprintf("%s=%s vs %s", d.key, d.a, d.b))
 	}
 	return out
 }
