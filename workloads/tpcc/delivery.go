@@ -2,6 +2,7 @@ package tpcc
 
 import (
 	"context"
+	"fmt"
 	"time"
 )
 
@@ -22,11 +23,17 @@ import (
 //	SELECT SUM(ol_amount) FROM order_line WHERE ol_o_id = :no_o_id AND ol_d_id = :d_id AND ol_w_id = :w_id;
 //	UPDATE customer SET c_balance = c_balance + :ol_total, c_delivery_cnt = c_delivery_cnt + 1 WHERE ...;
 //
-// A district with no undelivered order is skipped (2.7.4.2). So is one
-// whose oldest order another Delivery removed first (the DELETE affects no
-// row): delivering it twice would break conditions 3.3.2.5 and 3.3.2.10.
+// dbgauge locks each district's oldest new order with its own SELECT ...
+// FOR UPDATE (the spec's cursor; PostgreSQL allows no FOR UPDATE with the
+// GROUP BY that would find all ten at once), then does the rest for the
+// ten districts at once, with IN lists of (district, order) pairs, as
+// go-tpc does: 10 + 5 + 10 statements where the profile has 70. A
+// district with no undelivered order is skipped (2.7.4.2). The rows the
+// SELECTs locked are this Delivery's until it commits, so the DELETE
+// removes every one of them; if it does not, the transaction fails rather
+// than deliver an order twice (conditions 3.3.2.5 and 3.3.2.10).
 func (u *user) delivery(ctx context.Context) error {
-	s, r := u.s, u.r
+	s, r, dl := u.s, u.r, &u.dl
 	w := u.warehouse()
 	carrier := r.Uniform(1, 10)
 	now := time.Now()
@@ -34,38 +41,86 @@ func (u *user) delivery(ctx context.Context) error {
 	if err := u.begin(ctx, true); err != nil {
 		return err
 	}
+	dl.found = dl.found[:0]
 	for d := int64(1); d <= districtsPerWH; d++ {
-		var oid, cid int64
+		var oid int64
 		n, err := u.row(ctx, opDLNewOrder, s.stmts[opDLNewOrder], []any{&oid}, w, d)
 		if err != nil {
 			return u.abort(err)
 		}
-		if n == 0 {
-			continue
+		if n > 0 {
+			dl.found = append(dl.found, delivered{district: d, order: oid})
 		}
-		gone, err := u.exec(ctx, opDLNewOrderDelete, s.stmts[opDLNewOrderDelete], w, d, oid)
-		if err != nil {
-			return u.abort(err)
+	}
+	if len(dl.found) == 0 {
+		return u.commit(ctx)
+	}
+	// The IN lists have ten places; a shorter list repeats its last pair.
+	pairs := func(first ...any) []any {
+		dl.args = append(dl.args[:0], first...)
+		for i := range districtsPerWH {
+			f := dl.found[min(i, len(dl.found)-1)]
+			dl.args = append(dl.args, f.district, f.order)
 		}
-		if gone == 0 {
-			continue
+		return dl.args
+	}
+	gone, err := u.exec(ctx, opDLNewOrderDelete, s.stmts[opDLNewOrderDelete], pairs(w)...)
+	if err != nil {
+		return u.abort(err)
+	}
+	if gone != int64(len(dl.found)) {
+		return u.abort(fmt.Errorf("tpcc: delivery deleted %d of the %d new orders it had locked", gone, len(dl.found)))
+	}
+	var d, cid int64
+	var total nullFloat
+	if _, err := u.rows(ctx, opDLOrder, s.stmts[opDLOrder], []any{&d, &cid}, func(int) error {
+		dl.at(d).customer = cid
+		return nil
+	}, pairs(w)...); err != nil {
+		return u.abort(err)
+	}
+	if _, err := u.exec(ctx, opDLOrderUpdate, s.stmts[opDLOrderUpdate], pairs(carrier, w)...); err != nil {
+		return u.abort(err)
+	}
+	if _, err := u.exec(ctx, opDLOrderLineUpdate, s.stmts[opDLOrderLineUpdate], pairs(now, w)...); err != nil {
+		return u.abort(err)
+	}
+	if _, err := u.rows(ctx, opDLOrderLineSum, s.stmts[opDLOrderLineSum], []any{&d, &total}, func(int) error {
+		dl.at(d).total = cents(total.V)
+		return nil
+	}, pairs(w)...); err != nil {
+		return u.abort(err)
+	}
+	for _, f := range dl.found {
+		if f.customer == 0 {
+			return u.abort(&missingError{what: fmt.Sprintf("order %d of district %d", f.order, f.district)})
 		}
-		if err := u.need(ctx, opDLOrder, []any{&cid}, "order", w, d, oid); err != nil {
-			return u.abort(err)
-		}
-		if _, err := u.exec(ctx, opDLOrderUpdate, s.stmts[opDLOrderUpdate], carrier, w, d, oid); err != nil {
-			return u.abort(err)
-		}
-		if _, err := u.exec(ctx, opDLOrderLineUpdate, s.stmts[opDLOrderLineUpdate], now, w, d, oid); err != nil {
-			return u.abort(err)
-		}
-		var total nullFloat
-		if err := u.need(ctx, opDLOrderLineSum, []any{&total}, "order line sum", w, d, oid); err != nil {
-			return u.abort(err)
-		}
-		if _, err := u.exec(ctx, opDLCustomerUpdate, s.stmts[opDLCustomerUpdate], cents(total.V), w, d, cid); err != nil {
+		if _, err := u.exec(ctx, opDLCustomerUpdate, s.stmts[opDLCustomerUpdate], f.total, w, f.district, f.customer); err != nil {
 			return u.abort(err)
 		}
 	}
 	return u.commit(ctx)
+}
+
+// deliveryState is Delivery's scratch, kept in the user.
+type deliveryState struct {
+	found []delivered
+	args  []any
+}
+
+// delivered is one district's order a Delivery delivers.
+type delivered struct {
+	district, order, customer int64
+	total                     float64
+}
+
+// at is the found order of district d (a row of the district's own
+// order, so it is there).
+func (dl *deliveryState) at(d int64) *delivered {
+	for i := range dl.found {
+		if dl.found[i].district == d {
+			return &dl.found[i]
+		}
+	}
+	return &delivered{} // a district not asked for: ignored
 }

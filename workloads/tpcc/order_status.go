@@ -11,7 +11,7 @@ import "context"
 // Profile (2.6.2.2), the spec's SQL:
 //
 //	SELECT c_balance, c_first, c_middle, c_last FROM customer WHERE c_id = :c_id AND c_d_id = :d_id AND c_w_id = :w_id;
-//	  -- or by name: count, then the row at n/2 rounded up by c_first
+//	  -- or by name: the customers of that name by c_first, the row at n/2 rounded up
 //	SELECT o_id, o_carrier_id, o_entry_d FROM orders ORDER BY o_id DESC; -- the customer's most recent order
 //	SELECT ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_delivery_d FROM order_line
 //	  WHERE ol_o_id = :o_id AND ol_d_id = :d_id AND ol_w_id = :w_id;
@@ -33,7 +33,7 @@ func (u *user) orderStatus(ctx context.Context) error {
 	}
 	if byName {
 		var err error
-		if cid, err = u.customerByName(ctx, opOSCustomerCount, opOSCustomerByName, w, d, last); err != nil {
+		if cid, err = u.customerByName(ctx, opOSCustomerByName, w, d, last); err != nil {
 			return u.abort(err)
 		}
 	}

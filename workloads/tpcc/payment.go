@@ -20,7 +20,7 @@ import (
 //	SELECT w_street_1, w_street_2, w_city, w_state, w_zip, w_name FROM warehouse WHERE w_id = :w_id;
 //	UPDATE district SET d_ytd = d_ytd + :h_amount WHERE d_w_id = :w_id AND d_id = :d_id;
 //	SELECT d_street_1, d_street_2, d_city, d_state, d_zip, d_name FROM district WHERE d_w_id = :w_id AND d_id = :d_id;
-//	-- by name: SELECT count(c_id) ...; then the cursor over c_first, the row at n/2 rounded up
+//	-- by name: the cursor over the name's customers by c_first; the row at n/2 rounded up
 //	SELECT c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state, c_zip, c_phone, c_credit, c_credit_lim, c_discount, c_balance, c_since
 //	  FROM customer WHERE c_w_id = :c_w_id AND c_d_id = :c_d_id AND c_id = :c_id;
 //	-- bad credit: SELECT c_data ...; UPDATE customer SET c_balance, c_data ...; otherwise UPDATE customer SET c_balance ...
@@ -65,7 +65,7 @@ func (u *user) payment(ctx context.Context) error {
 	}
 	if byName {
 		var err error
-		if cid, err = u.customerByName(ctx, opPayCustomerCount, opPayCustomerByName, cw, cd, last); err != nil {
+		if cid, err = u.customerByName(ctx, opPayCustomerByName, cw, cd, last); err != nil {
 			return u.abort(err)
 		}
 	}

@@ -31,7 +31,6 @@ const (
 	opPayWarehouse
 	opPayDistrictUpdate
 	opPayDistrict
-	opPayCustomerCount
 	opPayCustomerByName
 	opPayCustomer
 	opPayCustomerData
@@ -39,7 +38,6 @@ const (
 	opPayCustomerUpdateBC
 	opPayHistoryInsert
 
-	opOSCustomerCount
 	opOSCustomerByName
 	opOSCustomer
 	opOSOrder
@@ -93,8 +91,7 @@ var statements = [numOps]statement{
 	opPayWarehouse:       {"pay_warehouse", workload.Read, "SELECT w_name, w_street_1, w_street_2, w_city, w_state, w_zip FROM warehouse WHERE w_id = ?"},
 	opPayDistrictUpdate:  {"pay_district_update", workload.Write, "UPDATE district SET d_ytd = d_ytd + ? WHERE d_w_id = ? AND d_id = ?"},
 	opPayDistrict:        {"pay_district", workload.Read, "SELECT d_name, d_street_1, d_street_2, d_city, d_state, d_zip FROM district WHERE d_w_id = ? AND d_id = ?"},
-	opPayCustomerCount:   {"pay_customer_count", workload.Read, "SELECT count(c_id)" + byNameFrom},
-	opPayCustomerByName:  {"pay_customer_by_name", workload.Read, "SELECT c_id" + byNameFrom + " ORDER BY c_first LIMIT 1 OFFSET ?"},
+	opPayCustomerByName:  {"pay_customer_by_name", workload.Read, "SELECT c_id" + byNameFrom + " ORDER BY c_first"},
 	opPayCustomer: {"pay_customer", workload.Read, "SELECT c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state, c_zip, c_phone, " +
 		"c_credit, c_credit_lim, c_discount, c_balance, c_since FROM customer WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?" + forUpdate},
 	opPayCustomerData:   {"pay_customer_data", workload.Read, "SELECT c_data FROM customer WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?"},
@@ -103,18 +100,17 @@ var statements = [numOps]statement{
 		"WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?"},
 	opPayHistoryInsert: {"pay_history_insert", workload.Write, "INSERT INTO history (h_c_d_id, h_c_w_id, h_c_id, h_d_id, h_w_id, h_date, h_amount, h_data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"},
 
-	opOSCustomerCount:  {"os_customer_count", workload.Read, "SELECT count(c_id)" + byNameFrom},
-	opOSCustomerByName: {"os_customer_by_name", workload.Read, "SELECT c_id" + byNameFrom + " ORDER BY c_first LIMIT 1 OFFSET ?"},
+	opOSCustomerByName: {"os_customer_by_name", workload.Read, "SELECT c_id" + byNameFrom + " ORDER BY c_first"},
 	opOSCustomer:       {"os_customer", workload.Read, "SELECT c_balance, c_first, c_middle, c_last FROM customer WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?"},
 	opOSOrder:          {"os_order", workload.Read, "SELECT o_id, o_carrier_id, o_entry_d FROM orders WHERE o_w_id = ? AND o_d_id = ? AND o_c_id = ? ORDER BY o_id DESC LIMIT 1"},
 	opOSOrderLines:     {"os_order_lines", workload.Read, "SELECT ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_delivery_d FROM order_line WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?"},
 
 	opDLNewOrder:        {"dl_new_order", workload.Read, "SELECT no_o_id FROM new_order WHERE no_w_id = ? AND no_d_id = ? ORDER BY no_o_id LIMIT 1" + forUpdate},
-	opDLNewOrderDelete:  {"dl_new_order_delete", workload.Write, "DELETE FROM new_order WHERE no_w_id = ? AND no_d_id = ? AND no_o_id = ?"},
-	opDLOrder:           {"dl_order", workload.Read, "SELECT o_c_id FROM orders WHERE o_w_id = ? AND o_d_id = ? AND o_id = ?"},
-	opDLOrderUpdate:     {"dl_order_update", workload.Write, "UPDATE orders SET o_carrier_id = ? WHERE o_w_id = ? AND o_d_id = ? AND o_id = ?"},
-	opDLOrderLineUpdate: {"dl_order_line_update", workload.Write, "UPDATE order_line SET ol_delivery_d = ? WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?"},
-	opDLOrderLineSum:    {"dl_order_line_sum", workload.Read, "SELECT SUM(ol_amount) FROM order_line WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?"},
+	opDLNewOrderDelete:  {"dl_new_orders_delete", workload.Write, "DELETE FROM new_order WHERE no_w_id = ? AND (no_d_id, no_o_id) IN ({orders})"},
+	opDLOrder:           {"dl_orders", workload.Read, "SELECT o_d_id, o_c_id FROM orders WHERE o_w_id = ? AND (o_d_id, o_id) IN ({orders})"},
+	opDLOrderUpdate:     {"dl_orders_update", workload.Write, "UPDATE orders SET o_carrier_id = ? WHERE o_w_id = ? AND (o_d_id, o_id) IN ({orders})"},
+	opDLOrderLineUpdate: {"dl_order_lines_update", workload.Write, "UPDATE order_line SET ol_delivery_d = ? WHERE ol_w_id = ? AND (ol_d_id, ol_o_id) IN ({orders})"},
+	opDLOrderLineSum:    {"dl_order_line_sums", workload.Read, "SELECT ol_d_id, SUM(ol_amount) FROM order_line WHERE ol_w_id = ? AND (ol_d_id, ol_o_id) IN ({orders}) GROUP BY ol_d_id"},
 	opDLCustomerUpdate:  {"dl_customer_update", workload.Write, "UPDATE customer SET c_balance = c_balance + ?, c_delivery_cnt = c_delivery_cnt + 1 WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?"},
 
 	opSLDistrict: {"sl_district", workload.Read, "SELECT d_next_o_id FROM district WHERE d_w_id = ? AND d_id = ?"},
@@ -143,6 +139,7 @@ func sqlFor(op workload.OpID, d *sqldb.Dialect, lines int) string {
 	s = strings.ReplaceAll(s, forUpdate, d.ForUpdate)
 	s = strings.ReplaceAll(s, "{items}", strings.TrimSuffix(strings.Repeat("?, ", maxLines), ", "))
 	s = strings.ReplaceAll(s, "{stock}", strings.TrimSuffix(strings.Repeat("(?, ?), ", maxLines), ", "))
+	s = strings.ReplaceAll(s, "{orders}", strings.TrimSuffix(strings.Repeat("(?, ?), ", districtsPerWH), ", "))
 	return strings.ReplaceAll(s, "{lines}", strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?, ?, ?, ?), ", lines), ", "))
 }
 

@@ -44,6 +44,12 @@ type user struct {
 	inTxn bool
 	args  []any
 	no    newOrderState
+	dl    deliveryState
+	// byName collects the ids of a by-name read, byNameID and byNameDest
+	// are its destination.
+	byName     []int64
+	byNameID   int64
+	byNameDest []any
 }
 
 func newUser(env workload.UserEnv, in *instance) *user {
@@ -200,19 +206,26 @@ func (u *user) abort(err error) error {
 
 // customerByName finds the customer of clause 2.5.2.2 by last name: of the
 // n customers with that name in the district, sorted by C_FIRST, the one at
-// position n/2 rounded up. The count and the row are two statements (the
-// spec's cursor reads all n rows; the offset reads one).
-func (u *user) customerByName(ctx context.Context, count, pick workload.OpID, w, d int64, last string) (int64, error) {
-	var n, id int64
-	if _, err := u.row(ctx, count, u.s.stmts[count], []any{&n}, w, d, last); err != nil {
+// position n/2 rounded up. One statement reads their ids in that order, as
+// the spec's cursor does.
+func (u *user) customerByName(ctx context.Context, op workload.OpID, w, d int64, last string) (int64, error) {
+	var id int64
+	ids := u.byName[:0]
+	if u.byNameDest == nil {
+		u.byNameDest = []any{&u.byNameID}
+	}
+	n, err := u.rows(ctx, op, u.s.stmts[op], u.byNameDest, func(int) error {
+		ids = append(ids, u.byNameID)
+		return nil
+	}, w, d, last)
+	u.byName = ids
+	if err != nil {
 		return 0, err
 	}
 	if n == 0 {
 		return 0, &missingError{what: "customer named " + last}
 	}
-	if _, err := u.row(ctx, pick, u.s.stmts[pick], []any{&id}, w, d, last, (n-1)/2); err != nil {
-		return 0, err
-	}
+	id = ids[(n-1)/2]
 	return id, nil
 }
 
