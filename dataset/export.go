@@ -28,8 +28,13 @@ func (d *Dataset) Export(ctx context.Context, env workload.ExportEnv) error {
 	if !ok {
 		return fmt.Errorf("%s's data on %s cannot be written as files", d.workload, env.Driver)
 	}
-	env.Stamp = &db.Stamp{Dataset: d.name, Workload: d.workload, Shape: d.shape, Objects: m.Names(), Complete: true,
-		Info:      map[string]string{"seed": fmt.Sprint(env.Seed), "exported": "csv"},
-		CreatedAt: time.Now().UTC().Format(time.RFC3339)}
+	env.Stamp = d.stamp(map[string]string{"seed": fmt.Sprint(env.Seed), "exported": "csv"})
+	env.Stamp.Objects, env.Stamp.Complete = m.Names(), true
 	return x.Export(ctx, env)
+}
+
+// stamp is a new stamp of d, with info, created now.
+func (d *Dataset) stamp(info map[string]string) *db.Stamp {
+	return &db.Stamp{Dataset: d.name, Workload: d.workload, Shape: d.shape, Info: info,
+		CreatedAt: time.Now().UTC().Format(time.RFC3339)}
 }

@@ -6,7 +6,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/load"
@@ -33,11 +32,7 @@ func (d *Dataset) Prepare(ctx context.Context, env workload.PrepareEnv) error {
 	if err := refuse(st, env.Force); err != nil {
 		return err
 	}
-	stamp := &db.Stamp{
-		Dataset: d.name, Workload: d.workload, Shape: d.shape,
-		Info:      map[string]string{"seed": fmt.Sprint(env.Seed), "dbgauge": env.Version},
-		CreatedAt: time.Now().UTC().Format(time.RFC3339),
-	}
+	stamp := d.stamp(map[string]string{"seed": fmt.Sprint(env.Seed), "dbgauge": env.Version})
 	if st.Stamp != nil {
 		// An interrupted prepare: keep claiming what it created.
 		stamp.Objects = slices.Clone(st.Stamp.Objects)

@@ -113,7 +113,7 @@ func ready(ctx context.Context, s *Spec, o *opened, obs Observer, version string
 func load(ctx context.Context, s *Spec, o *opened, obs Observer, version string, force bool) error {
 	start := time.Now()
 	ds := o.ds
-	parallel := max(s.Users, runtime.NumCPU())
+	parallel := s.loaders()
 	obs.Note(fmt.Sprintf("Preparing dataset %s (%s) with %d loaders...", ds.Name(), ShapeText(ds.Shape()), parallel))
 	update, finish := obs.Progress(totalRows(ds))
 	err := ds.Prepare(ctx, workload.PrepareEnv{
@@ -200,3 +200,7 @@ func Cleanup(ctx context.Context, s Spec, obs Observer) error {
 	}
 	return nil
 }
+
+// loaders is how many connections load (or write) data in parallel: the
+// users, and at least one per CPU.
+func (s *Spec) loaders() int { return max(s.Users, runtime.NumCPU()) }

@@ -57,15 +57,15 @@ func (ts Tables) Export(ctx context.Context, env workload.ExportEnv) error {
 			continue
 		}
 		n := load.Table[nopCloser]{Name: t.Name, Rows: t.Rows, BatchRows: t.BatchRows}
+		file := func(b int64) string { return fmt.Sprintf("%s.%05d.csv", t.Name, b) }
 		for b := range n.Batches() {
-			file := fmt.Sprintf("%s.%05d.csv", t.Name, b)
 			if d.CopyCSV != nil {
-				fmt.Fprintf(&loads, "%s\n", d.CopyCSV(t.Name, file, t.Columns))
+				fmt.Fprintf(&loads, "%s\n", d.CopyCSV(t.Name, file(b), t.Columns))
 			}
 		}
 		n.Load = func(ctx context.Context, _ nopCloser, b int64) (int64, error) {
 			rows := t.Batch(env.Seed, b)
-			return int64(len(rows)), writeCSV(filepath.Join(env.Dir, fmt.Sprintf("%s.%05d.csv", t.Name, b)), rows)
+			return int64(len(rows)), writeCSV(filepath.Join(env.Dir, file(b)), rows)
 		}
 		jobs = append(jobs, n)
 	}

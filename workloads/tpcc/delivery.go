@@ -42,14 +42,14 @@ func (u *user) delivery(ctx context.Context) error {
 		return err
 	}
 	dl.found = dl.found[:0]
+	rd := u.rd
 	for d := int64(1); d <= districtsPerWH; d++ {
-		var oid int64
-		n, err := u.row(ctx, opDLNewOrder, s.stmts[opDLNewOrder], []any{&oid}, w, d)
+		n, err := u.row(ctx, opDLNewOrder, s.stmts[opDLNewOrder], rd.dest[opDLNewOrder], w, d)
 		if err != nil {
 			return u.abort(err)
 		}
 		if n > 0 {
-			dl.found = append(dl.found, delivered{district: d, order: oid})
+			dl.found = append(dl.found, delivered{district: d, order: rd.order})
 		}
 	}
 	if len(dl.found) == 0 {
@@ -71,10 +71,8 @@ func (u *user) delivery(ctx context.Context) error {
 	if gone != int64(len(dl.found)) {
 		return u.abort(fmt.Errorf("tpcc: delivery deleted %d of the %d new orders it had locked", gone, len(dl.found)))
 	}
-	var d, cid int64
-	var total nullFloat
-	if _, err := u.rows(ctx, opDLOrder, s.stmts[opDLOrder], []any{&d, &cid}, func(int) error {
-		dl.at(d).customer = cid
+	if _, err := u.rows(ctx, opDLOrder, s.stmts[opDLOrder], rd.dest[opDLOrder], func(int) error {
+		dl.at(rd.district).customer = rd.customer
 		return nil
 	}, pairs(w)...); err != nil {
 		return u.abort(err)
@@ -85,8 +83,8 @@ func (u *user) delivery(ctx context.Context) error {
 	if _, err := u.exec(ctx, opDLOrderLineUpdate, s.stmts[opDLOrderLineUpdate], pairs(now, w)...); err != nil {
 		return u.abort(err)
 	}
-	if _, err := u.rows(ctx, opDLOrderLineSum, s.stmts[opDLOrderLineSum], []any{&d, &total}, func(int) error {
-		dl.at(d).total = cents(total.V)
+	if _, err := u.rows(ctx, opDLOrderLineSum, s.stmts[opDLOrderLineSum], rd.dest[opDLOrderLineSum], func(int) error {
+		dl.at(rd.district).total = cents(rd.total.V)
 		return nil
 	}, pairs(w)...); err != nil {
 		return u.abort(err)

@@ -37,20 +37,15 @@ func (u *user) orderStatus(ctx context.Context) error {
 			return u.abort(err)
 		}
 	}
-	var balance float64
-	var first, middle, clast []byte
-	if err := u.need(ctx, opOSCustomer, []any{&balance, &first, &middle, &clast}, "customer", w, d, cid); err != nil {
+	if err := u.need(ctx, opOSCustomer, "customer", w, d, cid); err != nil {
 		return u.abort(err)
 	}
-	var oid int64
-	var carrier nullInt
-	var entry []byte
-	n, err := u.row(ctx, opOSOrder, s.stmts[opOSOrder], []any{&oid, &carrier, &entry}, w, d, cid)
+	n, err := u.row(ctx, opOSOrder, s.stmts[opOSOrder], u.rd.dest[opOSOrder], w, d, cid)
 	if err != nil {
 		return u.abort(err)
 	}
 	if n > 0 { // a customer may have no order yet
-		if _, err := u.query(ctx, opOSOrderLines, s.stmts[opOSOrderLines], w, d, oid); err != nil {
+		if _, err := u.query(ctx, opOSOrderLines, s.stmts[opOSOrderLines], w, d, u.rd.order); err != nil {
 			return u.abort(err)
 		}
 	}

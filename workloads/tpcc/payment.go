@@ -53,14 +53,13 @@ func (u *user) payment(ctx context.Context) error {
 	if _, err := u.exec(ctx, opPayWarehouseUpdate, s.stmts[opPayWarehouseUpdate], amount, w); err != nil {
 		return u.abort(err)
 	}
-	var wName, dName, street1, street2, city, st, zipc []byte
-	if err := u.need(ctx, opPayWarehouse, []any{&wName, &street1, &street2, &city, &st, &zipc}, "warehouse", w); err != nil {
+	if err := u.need(ctx, opPayWarehouse, "warehouse", w); err != nil {
 		return u.abort(err)
 	}
 	if _, err := u.exec(ctx, opPayDistrictUpdate, s.stmts[opPayDistrictUpdate], amount, w, d); err != nil {
 		return u.abort(err)
 	}
-	if err := u.need(ctx, opPayDistrict, []any{&dName, &street1, &street2, &city, &st, &zipc}, "district", w, d); err != nil {
+	if err := u.need(ctx, opPayDistrict, "district", w, d); err != nil {
 		return u.abort(err)
 	}
 	if byName {
@@ -69,20 +68,17 @@ func (u *user) payment(ctx context.Context) error {
 			return u.abort(err)
 		}
 	}
-	var first, middle, clast, phone, credit, since []byte
-	var limit, discount, balance float64
-	if err := u.need(ctx, opPayCustomer, []any{&first, &middle, &clast, &street1, &street2, &city, &st, &zipc, &phone,
-		&credit, &limit, &discount, &balance, &since}, "customer", cw, cd, cid); err != nil {
+	if err := u.need(ctx, opPayCustomer, "customer", cw, cd, cid); err != nil {
 		return u.abort(err)
 	}
-	if string(credit) == "BC" {
+	rd := u.rd
+	if string(rd.credit()) == "BC" {
 		// Clause 2.5.2.2: the payment's ids and amount go in front of
 		// C_DATA, which keeps its first 500 characters.
-		var old []byte
-		if err := u.need(ctx, opPayCustomerData, []any{&old}, "customer", cw, cd, cid); err != nil {
+		if err := u.need(ctx, opPayCustomerData, "customer", cw, cd, cid); err != nil {
 			return u.abort(err)
 		}
-		data := fmt.Sprintf("%d %d %d %d %d %.2f|%s", cid, cd, cw, d, w, amount, old)
+		data := fmt.Sprintf("%d %d %d %d %d %.2f|%s", cid, cd, cw, d, w, amount, rd.text[slotData])
 		if len(data) > 500 {
 			data = data[:500]
 		}
@@ -92,7 +88,7 @@ func (u *user) payment(ctx context.Context) error {
 	} else if _, err := u.exec(ctx, opPayCustomerUpdate, s.stmts[opPayCustomerUpdate], amount, amount, cw, cd, cid); err != nil {
 		return u.abort(err)
 	}
-	hData := string(wName) + "    " + string(dName) // clause 2.5.2.2: W_NAME, 4 spaces, D_NAME
+	hData := string(rd.text[slotWarehouse]) + "    " + string(rd.text[slotDistrict]) // clause 2.5.2.2: W_NAME, 4 spaces, D_NAME
 	if _, err := u.exec(ctx, opPayHistoryInsert, s.stmts[opPayHistoryInsert], cd, cw, cid, d, w, now, amount, hData); err != nil {
 		return u.abort(err)
 	}

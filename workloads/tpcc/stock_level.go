@@ -26,11 +26,11 @@ func (u *user) stockLevel(ctx context.Context) error {
 	if err := u.begin(ctx, false); err != nil {
 		return err
 	}
-	var next, low int64
-	if err := u.need(ctx, opSLDistrict, []any{&next}, "district", w, d); err != nil {
+	if err := u.need(ctx, opSLDistrict, "district", w, d); err != nil {
 		return u.abort(err)
 	}
-	if err := u.need(ctx, opSLStockCount, []any{&low}, "stock count", w, d, next, next-20, w, threshold); err != nil {
+	next := u.rd.next
+	if err := u.need(ctx, opSLStockCount, "stock count", w, d, next, next-20, w, threshold); err != nil {
 		return u.abort(err)
 	}
 	return u.commit(ctx)

@@ -1,7 +1,6 @@
 package tpcc
 
 import (
-	"bytes"
 	"math"
 
 	"github.com/dbgauge/dbgauge/randgen"
@@ -79,8 +78,3 @@ func money(r *randgen.Rand, lo, hi float64) float64 {
 func rate(r *randgen.Rand, lo, hi float64) float64 {
 	return float64(r.Uniform(int64(math.Round(lo*10000)), int64(math.Round(hi*10000)))) / 10000
 }
-
-// hasOriginal is the brand-generic test of New-Order (clause 2.4.2.2).
-func hasOriginal(s []byte) bool { return bytes.Contains(s, original) }
-
-var original = []byte("ORIGINAL")

@@ -45,16 +45,14 @@ type user struct {
 	args  []any
 	no    newOrderState
 	dl    deliveryState
-	// byName collects the ids of a by-name read, byNameID and byNameDest
-	// are its destination.
-	byName     []int64
-	byNameID   int64
-	byNameDest []any
+	rd    *reads
+	// byName collects the ids of a by-name read.
+	byName []int64
 }
 
 func newUser(env workload.UserEnv, in *instance) *user {
 	c := in.c
-	u := &user{in: in, c: c, r: env.Rand, args: make([]any, 0, 16)}
+	u := &user{in: in, c: c, r: env.Rand, args: make([]any, 0, 16), rd: newReads()}
 	n := int64(env.User)
 	switch {
 	case c.wait:
@@ -209,13 +207,9 @@ func (u *user) abort(err error) error {
 // position n/2 rounded up. One statement reads their ids in that order, as
 // the spec's cursor does.
 func (u *user) customerByName(ctx context.Context, op workload.OpID, w, d int64, last string) (int64, error) {
-	var id int64
 	ids := u.byName[:0]
-	if u.byNameDest == nil {
-		u.byNameDest = []any{&u.byNameID}
-	}
-	n, err := u.rows(ctx, op, u.s.stmts[op], u.byNameDest, func(int) error {
-		ids = append(ids, u.byNameID)
+	n, err := u.rows(ctx, op, u.s.stmts[op], u.rd.dest[op], func(int) error {
+		ids = append(ids, u.rd.customer)
 		return nil
 	}, w, d, last)
 	u.byName = ids
@@ -225,8 +219,7 @@ func (u *user) customerByName(ctx context.Context, op workload.OpID, w, d int64,
 	if n == 0 {
 		return 0, &missingError{what: "customer named " + last}
 	}
-	id = ids[(n-1)/2]
-	return id, nil
+	return ids[(n-1)/2], nil
 }
 
 // missingError is a row the data must hold and did not: the data is not
