@@ -12,6 +12,7 @@ import (
 	"github.com/dbgauge/dbgauge/report"
 	"github.com/dbgauge/dbgauge/results"
 	"github.com/dbgauge/dbgauge/run"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // Env is what the caller knows about itself: dbgauge's version and the
@@ -119,6 +120,18 @@ func Run(ctx context.Context, s Spec, obs Observer, env Env) (*results.Result, s
 	return Write(res, out, folder, obs, s, "transactions")
 }
 
+// conns is the run's --connections, or the workload's default pool when
+// it has one (workload.Pooler); 0 is one per user.
+func (s *Spec) conns(o *opened) int {
+	if s.Connections > 0 {
+		return s.Connections
+	}
+	if p, ok := o.Inst.(workload.Pooler); ok {
+		return min(max(p.Connections(s.Users), 0), s.Users)
+	}
+	return 0
+}
+
 // config is the runner's configuration of s.
 func (s *Spec) config(o *opened) (run.Config, error) {
 	ignore, _ := s.IgnoreSet()
@@ -129,7 +142,7 @@ func (s *Spec) config(o *opened) (run.Config, error) {
 		return run.Config{}, err
 	}
 	return run.Config{
-		Instance: o.Inst, Driver: o.tg.Driver, Target: o.tg.T, Users: s.Users, Connections: s.Connections,
+		Instance: o.Inst, Driver: o.tg.Driver, Target: o.tg.T, Users: s.Users, Connections: s.conns(o),
 		Shard: sh, StartAt: startAt, Think: think,
 		Duration: time.Duration(s.TimeS) * time.Second, Events: s.Events, Warmup: time.Duration(s.WarmupS) * time.Second,
 		Ramp: time.Duration(s.RampS) * time.Second, Rate: s.Rate, Arrival: s.Arrival,
@@ -141,7 +154,7 @@ func (s *Spec) config(o *opened) (run.Config, error) {
 
 // base is what the result knows before the run.
 func (s *Spec) base(o *opened, env Env) results.Result {
-	conns := s.Connections
+	conns := s.conns(o)
 	if conns == 0 {
 		conns = s.Users
 	}

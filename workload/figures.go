@@ -50,3 +50,11 @@ type Figurer interface {
 type Prober interface {
 	Probe(ctx context.Context, conn db.Conn) (map[string]float64, error)
 }
+
+// Pooler is an Instance whose users share a pool by default, as a web
+// application's users share its application server's connections (TPC-W's
+// emulated browsers): Connections returns the pool size for a run of users
+// when --connections is not given (the runner's default is one each).
+type Pooler interface {
+	Connections(users int) int
+}
