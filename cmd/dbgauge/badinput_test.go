@@ -70,6 +70,7 @@ func TestBadInput(t *testing.T) {
 		{"closed MySQL port", []string{"run", "oltp_point_select", "--db", "mysql://u:TopSecret9@127.0.0.1:1/db"}, 3, "cannot connect to 127.0.0.1:1"},
 		{"in-memory SQLite", []string{"run", "oltp_point_select", "--db", "sqlite::memory:"}, 2, "in-memory"},
 		{"bad ignore-errors class", []string{"run", "oltp_point_select", "--db", good, "--ignore-errors", "oops"}, 2, "unknown error class"},
+		{"zero connections", []string{"run", "oltp_point_select", "--db", good, "--connections", "0"}, 2, "--connections"},
 		{"more connections than users", []string{"run", "oltp_point_select", "--db", good, "--users", "4", "--connections", "5"}, 2, "--connections 5 is more than --users 4"},
 		{"shard index beyond count", []string{"run", "oltp_point_select", "--db", good, "--shard", "3/2"}, 2, "--shard 3/2"},
 		{"shard not a fraction", []string{"run", "oltp_point_select", "--db", good, "--shard", "half"}, 2, "INDEX/COUNT"},

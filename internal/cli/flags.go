@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -62,7 +64,7 @@ func addTargetFlags(cmd *cobra.Command, o *options) {
 func addUserFlags(f *pflag.FlagSet, o *options) {
 	f.IntVar(&o.spec.Users, "users", 1, "users (sysbench's threads): each runs one transaction at a time on a connection it borrows (prepare: parallel loaders)")
 	f.IntVar(&o.spec.Users, "threads", 1, "the same as --users, sysbench's name")
-	f.IntVar(&o.spec.Connections, "connections", 0, "connections the users share, as an application server's pool (0: one per user); waiting for one is in the response time")
+	f.Var(connsFlag{&o.spec.Connections}, "connections", "connections the users share, as an application server's pool (default: one per user, or the workload's pool); waiting for one is in the response time")
 	f.StringVar(&o.spec.Shard, "shard", "", "run shard INDEX/COUNT of a larger run (from 0): users, connections, events, the --rate schedule and new ids are dealt round-robin; dbgauge merge joins the shards")
 }
 
@@ -183,4 +185,29 @@ func (e *env) secretOf(url string) {
 		}
 	}
 	e.secrets = append(e.secrets, tg.Secret())
+}
+
+// connsFlag is --connections: left out, the default (one per user, or the
+// workload's pool); given, at least one.
+type connsFlag struct{ n *int }
+
+func (f connsFlag) String() string {
+	if f.n == nil || *f.n == 0 {
+		return ""
+	}
+	return strconv.Itoa(*f.n)
+}
+
+func (f connsFlag) Type() string { return "int" }
+
+func (f connsFlag) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("%q is not a number of connections", s)
+	}
+	if n < 1 {
+		return fmt.Errorf("must be at least 1, got %d (leave it out for the default pool)", n)
+	}
+	*f.n = n
+	return nil
 }
