@@ -176,6 +176,7 @@ func RunSQL(t *testing.T, open Opener) {
 		}
 	})
 	t.Run("values", func(t *testing.T) { runValues(t, conn) })
+	t.Run("serial reset", func(t *testing.T) { serialReset(t, c) })
 	t.Run("cancelled context", func(t *testing.T) {
 		cctx, cancel := context.WithCancel(ctx)
 		cancel()

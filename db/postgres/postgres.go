@@ -116,7 +116,7 @@ var dialect = &sqldb.Dialect{
 	DeferPrimaryKey:  true,
 	BeforeIndex:      "SET maintenance_work_mem = '256MB'",
 	// Prepare loads explicit ids; the sequence must continue after them.
-	ResetSerial: "SELECT setval(pg_get_serial_sequence('%[1]s', 'id'), COALESCE((SELECT MAX(id) FROM %[1]s), 0) + 1, false)",
+	ResetSerial: "SELECT setval(pg_get_serial_sequence('%[1]s', '%[2]s'), COALESCE((SELECT MAX(%[2]s) FROM %[1]s), 0) + 1, false)",
 	// The protocol has no last insert id (lastval() would be a second
 	// round trip): ids come back with RETURNING.
 	InsertReturning: true,

@@ -37,9 +37,10 @@ type Dialect struct {
 	// SerialNeedsPK is true when an auto-increment column must also be the
 	// primary key (SQLite: only INTEGER PRIMARY KEY assigns ids).
 	SerialNeedsPK bool
-	// ResetSerial, if set, is a format (%s: table) run after loading explicit
-	// ids into an auto-increment id column, so the next generated id follows
-	// them (PostgreSQL sequences do not advance on explicit values).
+	// ResetSerial, if set, is a format (%[1]s: table, %[2]s: column) run
+	// after loading explicit ids into an auto-increment column, so the next
+	// generated id follows them (PostgreSQL sequences do not advance on
+	// explicit values). Use ResetSerialOf.
 	ResetSerial string
 	// Timestamp is the column type of a date and time without time zone
 	// ("" means TIMESTAMP). MySQL's TIMESTAMP updates itself on every row
@@ -89,6 +90,16 @@ func (d *Dialect) AnalyzeTable(table string) string {
 		return ""
 	}
 	return fmt.Sprintf(d.Analyze, d.QuoteIdent(table))
+}
+
+// ResetSerialOf returns the statement that makes the next id generated for
+// table's auto-increment column follow the ids loaded into it, or "" where
+// the database does that by itself (MySQL, SQLite).
+func (d *Dialect) ResetSerialOf(table, column string) string {
+	if d.ResetSerial == "" {
+		return ""
+	}
+	return fmt.Sprintf(d.ResetSerial, table, column)
 }
 
 // TimestampType returns the dialect's plain timestamp column type.

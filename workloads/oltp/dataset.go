@@ -100,7 +100,7 @@ func afterLoad(d *sqldb.Dialect, c *config, n int64) []string {
 		q = append(q, fmt.Sprintf("CREATE INDEX k_%d ON %s(k)", n, tableName(n)))
 	}
 	if c.autoInc && d.ResetSerial != "" {
-		q = append(q, fmt.Sprintf(d.ResetSerial, tableName(n)))
+		q = append(q, d.ResetSerialOf(tableName(n), "id"))
 	}
 	return q
 }
