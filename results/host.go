@@ -93,6 +93,22 @@ type Environment struct {
 	Device      string `json:"device,omitempty"`
 	Rotational  *bool  `json:"rotational,omitempty"`
 	CommandLine string `json:"command_line"`
+	// ServerSettings are the server settings the run changed
+	// (--server-set), in the order given.
+	ServerSettings []ServerSetting `json:"server_settings,omitempty"`
+}
+
+// ServerSetting is a server setting a run changed before it started and
+// put back when it ended: the value asked for, the value in force during
+// the run as the server showed it ("64MB" for 65536kB), the value before,
+// and whether it was put back (RestoreError says why not).
+type ServerSetting struct {
+	Name         string `json:"name"`
+	Value        string `json:"value"`
+	InForce      string `json:"in_force"`
+	Previous     string `json:"previous"`
+	Restored     bool   `json:"restored"`
+	RestoreError string `json:"restore_error,omitempty"`
 }
 
 // Server is the database server's statistics over the run, AWR-style: the

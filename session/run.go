@@ -35,6 +35,15 @@ func Run(ctx context.Context, s Spec, obs Observer, env Env) (*results.Result, s
 	// The control connection stays open, idle, to read the server's
 	// statistics before and after the run.
 	defer o.conn.Close()
+	// Server settings change before prepare and run, and go back on every
+	// way out: the end, an error, an interrupt (with a context of their
+	// own), a panic.
+	change, err := ChangeServer(ctx, o.tg, o.conn, s.ServerSet, obs)
+	if err != nil {
+		return nil, "", err
+	}
+	defer change.Restore(ctx)
+	o.tg = change.Target()
 	if err := ready(ctx, &s, o, obs, env.Version); err != nil {
 		return nil, "", err
 	}
@@ -117,6 +126,7 @@ func Run(ctx context.Context, s Spec, obs Observer, env Env) (*results.Result, s
 			res.Server = serverDelta(stats, before, after)
 		}
 	}
+	res.Environment.ServerSettings = change.Restore(ctx)
 	return Write(res, out, folder, obs, s, "transactions")
 }
 
@@ -161,7 +171,7 @@ func (s *Spec) base(o *opened, env Env) results.Result {
 	r := results.Result{
 		Tool:     results.Tool{Name: "dbgauge", Version: env.Version},
 		Workload: results.Workload{Name: s.Workload, Family: o.W.Meta().Family, Options: o.Values.Map()},
-		Target:   results.Target{Driver: o.tg.Driver.Name(), URL: o.tg.T.Redacted()},
+		Target:   results.Target{Driver: o.tg.Driver.Name(), URL: db.Redact(s.Target)},
 		Run: results.Run{Threads: s.Users, Connections: conns, TimeS: float64(s.TimeS), Events: s.Events, WarmupS: float64(s.WarmupS),
 			RampS: float64(s.RampS), Rate: s.Rate, RateArrival: s.arrival(), Think: s.Think, StartAt: s.StartAt,
 			Seed: s.Seed, ReportIntervalS: s.ReportIntervalS, Percentile: float64(s.Percentile), IgnoreErrors: s.IgnoreErrors},

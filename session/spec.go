@@ -95,6 +95,9 @@ type Spec struct {
 	NoMonitor  bool   `json:"no_monitor,omitempty"`
 	// Histogram adds sysbench's latency histogram to summary.txt.
 	Histogram bool `json:"histogram,omitempty"`
+	// ServerSet are the server settings changed for the run and put back
+	// after it (--server-set NAME=VALUE), in order.
+	ServerSet []ServerSetting `json:"server_set,omitempty"`
 }
 
 // NewSpec returns a Spec with every default set.
@@ -167,6 +170,9 @@ func (s *Spec) Check() error {
 		return Usagef("--prepare-policy must be one of %s, got %q", strings.Join(PreparePolicies, ", "), s.Prepare)
 	}
 	if _, err := s.ThinkOf(); err != nil {
+		return err
+	}
+	if err := s.checkServerSet(); err != nil {
 		return err
 	}
 	if _, err := s.IgnoreSet(); err != nil {

@@ -118,6 +118,7 @@ func (e *env) runOptions(r experiment.Run, report func(int, string, ...any)) (*o
 	addTargetFlags(cmd, o)
 	addRunFlags(cmd, o)
 	fs := cmd.Flags()
+	addServerSetFlag(fs, &o.spec)
 	fs.SetNormalizeFunc(normalize)
 	w, known := catalog.Workload(r.Workload)
 	if !known {
@@ -131,7 +132,8 @@ func (e *env) runOptions(r experiment.Run, report func(int, string, ...any)) (*o
 	}
 	ok := true
 	for _, s := range r.Settings {
-		key := strings.ReplaceAll(s.Key, "_", "-")
+		key, value := serverSetKey(s.Key, s.Value)
+		key = strings.ReplaceAll(key, "_", "-")
 		fl := fs.Lookup(key)
 		switch {
 		case fl == nil || slices.Contains(notInExperiments, key):
@@ -146,8 +148,12 @@ func (e *env) runOptions(r experiment.Run, report func(int, string, ...any)) (*o
 			ok = false
 			continue
 		}
-		if err := fs.Set(key, s.Value); err != nil {
-			report(s.Line, "%s: %q is not a valid %s", key, s.Value, fl.Value.Type())
+		if err := fs.Set(key, value); err != nil {
+			if key == "server-set" {
+				report(s.Line, "server-set: %v", err)
+			} else {
+				report(s.Line, "%s: %q is not a valid %s", key, value, fl.Value.Type())
+			}
 			fs.Set(key, fl.DefValue) // a failed Set leaves a zero behind
 			ok = false
 		}

@@ -100,6 +100,7 @@ SQLite file, prepares it, prints the summary and writes a results folder.`,
 	}
 	addTargetFlags(root, o)
 	addRunFlags(root, o)
+	addServerSetFlag(root.Flags(), &o.spec)
 	e.takesWorkload(root, o, defaultWorkload)
 	root.AddCommand(e.listCmd(), prepareCmd(e), e.runCmd(), e.checkCmd(), e.cleanupCmd(), e.sweepCmd(), e.experimentCmd())
 	root.AddCommand(e.resultsCmd(), e.compareCmd(), e.sysCmd())

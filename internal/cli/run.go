@@ -26,6 +26,7 @@ func (e *env) runCmd() *cobra.Command {
 	}
 	addTargetFlags(cmd, o)
 	addRunFlags(cmd, o)
+	addServerSetFlag(cmd.Flags(), &o.spec)
 	e.takesWorkload(cmd, o, "")
 	return cmd
 }

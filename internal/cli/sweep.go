@@ -56,6 +56,7 @@ One parameter varies per sweep; dbgauge experiment runs a matrix.`,
 	f.StringVar(&o.spec.Prepare, "prepare-policy", session.PrepareReplace, "data before each step: "+strings.Join(session.PreparePolicies, ", "))
 	addSeedFlags(cmd, o)
 	addRunFlags(cmd, o)
+	addServerSetFlag(f, &o.spec)
 	e.takesWorkload(cmd, o, "")
 	return cmd
 }
