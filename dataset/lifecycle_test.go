@@ -183,6 +183,66 @@ func lifecycle(t *testing.T, f family) {
 		cleanup(t, f, again, c, a, b, x)
 	})
 
+	t.Run("interrupted prepare resumed", func(t *testing.T) {
+		ictx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		var loaded []string
+		model := func(stop bool) dataset.Model {
+			return f.model([]string{a, b}, func(batch int64) {
+				// Batches come a0 b0 a1 b1 a2 ... with one loader.
+				loaded = append(loaded, fmt.Sprint(batch))
+				if stop && batch == 2 {
+					cancel()
+				}
+			})
+		}
+		shape := map[string]string{"tables": "2"}
+		first := dataset.New("dstest", "dstest_workload", shape, model(true))
+		if err := first.Prepare(ictx, interrupted()); err == nil {
+			t.Fatal("prepare went through its interruption")
+		}
+		st := check(t, first, c)
+		if st.Stamp == nil || st.Stamp.Complete || st.Stamp.Loading == nil {
+			t.Fatalf("after the interruption: stamp %+v", st.Stamp)
+		}
+		if l := st.Stamp.Loading[a]; l == nil || !slices.Equal(l.Busy, []int64{2}) || len(l.Done) != 1 || l.Done[0] != [2]int64{0, 2} {
+			t.Fatalf("after the interruption, %s's progress is %+v, want batches 0-1 done and 2 busy", a, l)
+		}
+		loaded = nil
+		var notes []string
+		e := interrupted()
+		e.Note = func(s string) { notes = append(notes, s) }
+		again := dataset.New("dstest", "dstest_workload", shape, model(false))
+		if err := again.Prepare(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+		// a's busy batch 2 is cleared and loaded again where the model can
+		// clear one (SQL); without (MongoDB), a is made again whole.
+		want := []string{"2", "2", "3", "3", "4", "4"}
+		if _, sql := c.(sqldb.Conn); !sql {
+			want = []string{"0", "1", "2", "2", "3", "3", "4", "4"}
+		}
+		if !slices.Equal(loaded, want) {
+			t.Errorf("the resumed prepare loaded batches %v, want %v", loaded, want)
+		}
+		if len(notes) != 1 || !strings.Contains(notes[0], "4 of 10 batches are in") && !strings.Contains(notes[0], "made again whole") {
+			t.Errorf("notes %q", notes)
+		}
+		st = check(t, again, c)
+		if st.Stamp == nil || !st.Stamp.Complete || st.Stamp.Loading != nil {
+			t.Fatalf("resumed: stamp %+v", st.Stamp)
+		}
+		for _, n := range []string{a, b} {
+			if got := f.count(t, c, n); got != rows {
+				t.Errorf("%s has %d rows, want %d", n, got, rows)
+			}
+			if !f.afterRan(t, c, n) {
+				t.Errorf("%s: the after-load step did not run", n)
+			}
+		}
+		cleanup(t, f, again, c, a, b)
+	})
+
 	t.Run("interrupted prepare cleaned up", func(t *testing.T) {
 		ictx, cancel := context.WithCancel(ctx)
 		defer cancel()
@@ -345,6 +405,9 @@ func sqlFamily(open func(context.Context) (db.Conn, error)) family {
 						return "CREATE TABLE " + n + " (id INTEGER NOT NULL PRIMARY KEY, v VARCHAR(20) NOT NULL) " + d.TableOptions, nil
 					},
 					Columns: []string{"id", "v"}, Rows: rows, BatchRows: batchRows,
+					Clear: func(b int64) (string, []any) {
+						return "id BETWEEN ? AND ?", []any{b*batchRows + 1, (b + 1) * batchRows}
+					},
 					Batch: func(_ uint64, b int64) []sqldb.Row {
 						if onBatch != nil {
 							onBatch(b)

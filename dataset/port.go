@@ -87,6 +87,10 @@ type Object struct {
 	// a pure function of (seed, options, i). Load may be nil (no data).
 	Rows, BatchRows int64
 	Load            func(ctx context.Context, conn db.Conn, seed uint64, batch int64) (int64, error)
+	// Clear, if set, deletes whatever batch i may have written, so that a
+	// resumed prepare can load again a batch that was under way when the
+	// first one stopped. Without it, such an object is loaded again whole.
+	Clear func(ctx context.Context, conn db.Conn, batch int64) error
 	// After runs once every object's data is in, on a connection of its own
 	// so that objects build their indexes in parallel; nil for none.
 	After func(ctx context.Context, conn db.Conn) error

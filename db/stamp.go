@@ -25,6 +25,21 @@ type Stamp struct {
 	// Complete is false while prepare is still loading.
 	Complete  bool   `json:"complete"`
 	CreatedAt string `json:"created_at"`
+	// Loading is, while prepare loads (once every object is created), how
+	// far each object got: a prepare that finds it with the same shape and
+	// seed resumes instead of starting over. Nil on a complete stamp.
+	Loading map[string]*Loading `json:"loading,omitempty"`
+}
+
+// Loading is one object's progress in an unfinished prepare.
+type Loading struct {
+	// Done are the batches known to be in, as [from, to) spans.
+	Done [][2]int64 `json:"done,omitempty"`
+	// Busy are the batches under way when the stamp was written: their rows
+	// may be in, partly in or not in.
+	Busy []int64 `json:"busy,omitempty"`
+	// After is "busy" or "done" once the after-load step (indexes) started.
+	After string `json:"after,omitempty"`
 }
 
 // Mismatch describes how the shape s differs from want, or "" if it does not.

@@ -24,6 +24,9 @@ type Table[C io.Closer] struct {
 	// estimate (a table whose batches vary in size); Progress is told the
 	// true total with the table's last batch.
 	Load func(ctx context.Context, conn C, batch int64) (int64, error)
+	// Skip, if set, says which batches are in already (a resumed load):
+	// they are not loaded, and progress counts them as BatchRows rows each.
+	Skip func(batch int64) bool
 }
 
 // Batches returns the number of batches of t.
@@ -34,7 +37,10 @@ func (t Table[C]) Batches() int64 {
 	return (t.Rows + t.BatchRows - 1) / t.BatchRows
 }
 
-// Progress is told after every batch; calls are serialised.
+// Progress is told after every batch; calls are serialised. Before the
+// first batch, a resumed load tells it, with total -1, the rows each table
+// already had (counted as BatchRows a skipped batch), so that a rate counts
+// only what this load writes.
 type Progress func(table string, rows, total int64)
 
 type job struct {
@@ -46,17 +52,32 @@ type job struct {
 // at the first error and returns it.
 func Run[C io.Closer](ctx context.Context, tables []Table[C], parallel int, open func(context.Context) (C, error), progress Progress) error {
 	var jobs []job
+	done := make([]int64, len(tables))
+	batches := make([]int64, len(tables))
 	// Interleave tables so every table advances from the start.
 	for b := int64(0); ; b++ {
 		added := false
 		for ti, t := range tables {
-			if b < t.Batches() {
-				jobs = append(jobs, job{ti, b})
-				added = true
+			if b >= t.Batches() {
+				continue
 			}
+			added = true
+			if t.Skip != nil && t.Skip(b) {
+				done[ti] += min(t.BatchRows, t.Rows-b*t.BatchRows)
+				batches[ti]++
+				continue
+			}
+			jobs = append(jobs, job{ti, b})
 		}
 		if !added {
 			break
+		}
+	}
+	if progress != nil {
+		for ti, t := range tables {
+			if batches[ti] > 0 {
+				progress(t.Name, done[ti], -1)
+			}
 		}
 	}
 	if len(jobs) == 0 {
@@ -70,8 +91,6 @@ func Run[C io.Closer](ctx context.Context, tables []Table[C], parallel int, open
 	var (
 		mu       sync.Mutex
 		firstErr error
-		done     = make([]int64, len(tables))
-		batches  = make([]int64, len(tables))
 		wg       sync.WaitGroup
 	)
 	fail := func(err error) {

@@ -30,7 +30,7 @@ func checkReady(st workload.State, ds workload.Dataset, name string) error {
 		return errMissing
 	}
 	if !st.Stamp.Complete {
-		return Usagef("dataset %s is incomplete (its prepare was interrupted); run `dbgauge cleanup %s` and prepare again", ds.Name(), name)
+		return Usagef("dataset %s is incomplete (its prepare was interrupted); `dbgauge prepare %s` with the same options resumes it, `dbgauge cleanup %s` drops it", ds.Name(), name, name)
 	}
 	if m := st.Stamp.Mismatch(ds.Shape()); m != "" {
 		return Usagef("dataset %s was prepared with other options: %s; run `dbgauge cleanup %s` first or pass the same options",
@@ -118,12 +118,12 @@ func load(ctx context.Context, s *Spec, o *opened, obs Observer, version string,
 	update, finish := obs.Progress(totalRows(ds))
 	err := ds.Prepare(ctx, workload.PrepareEnv{
 		Conn: o.conn, Open: o.tg.Open, Driver: o.tg.Driver.Name(), Parallel: parallel,
-		Seed: s.Seed, Force: force, Progress: update, Version: version,
+		Seed: s.Seed, Force: force, Progress: update, Version: version, Note: obs.Note,
 	})
 	finish()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
-			return &Error{Interrupted, errors.New("prepare interrupted; the partial dataset is stamped incomplete, `dbgauge cleanup` removes it")}
+			return &Error{Interrupted, errors.New("prepare interrupted; the partial dataset is stamped incomplete: prepare again with the same options to resume it, or `dbgauge cleanup` to drop it")}
 		}
 		return fmt.Errorf("prepare %s: %w", ds.Name(), err)
 	}

@@ -48,6 +48,9 @@ type PrepareEnv struct {
 	Progress func(table string, rows, total int64)
 	// Version is dbgauge's version, stamped with the data.
 	Version string
+	// Note, if set, is told what a prepare decided on its own (resuming an
+	// interrupted one).
+	Note func(string)
 }
 
 // Exporter is a Dataset that can write its data as files instead of

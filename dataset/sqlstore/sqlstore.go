@@ -87,6 +87,12 @@ type Table struct {
 	Rows      int64
 	BatchRows int64
 	Batch     func(seed uint64, i int64) []sqldb.Row
+	// Clear, if set, returns the condition (with ? arguments) that selects
+	// the rows batch i writes, "" for all of them: a resumed prepare
+	// deletes them before loading the batch again. Without it, a table
+	// whose batch was under way when its prepare stopped is loaded again
+	// whole.
+	Clear func(i int64) (where string, args []any)
 	// After returns statements run once the data is in (secondary indexes,
 	// sequence adjustments); the dialect's statistics refresh follows them.
 	After func(d *sqldb.Dialect) []string
@@ -169,6 +175,21 @@ func (ts Tables) Plan(conn db.Conn) ([]dataset.Object, error) {
 				}
 				rows := t.Batch(seed, b)
 				return int64(len(rows)), sqldb.InsertRows(ctx, c, t.Name, t.Columns, rows)
+			}
+		}
+		if t.Clear != nil {
+			objects[i].Clear = func(ctx context.Context, conn db.Conn, b int64) error {
+				c, err := sqldb.Open(conn, "this database")
+				if err != nil {
+					return err
+				}
+				q := "DELETE FROM " + d.QuoteIdent(t.Name)
+				where, args := t.Clear(b)
+				if where != "" {
+					q += " WHERE " + where
+				}
+				_, err = c.Exec(ctx, q, args...)
+				return err
 			}
 		}
 	}

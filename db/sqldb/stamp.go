@@ -83,18 +83,32 @@ func StampSQL(s *db.Stamp) (string, error) {
 		"INSERT INTO " + StampTable + " (name, stamp) VALUES ('" + strings.ReplaceAll(s.Dataset, "'", "''") + "', " + lit + ");\n", nil
 }
 
-// WriteStamp creates or replaces the stamp of s.Dataset.
+// WriteStamp creates or replaces the stamp of s.Dataset. Replacing is one
+// UPDATE (prepare writes the stamp before every batch it loads), so that
+// there is never a moment without the stamp.
 func WriteStamp(ctx context.Context, c Conn, s *db.Stamp) error {
 	b, err := json.Marshal(s)
 	if err != nil {
 		return err
 	}
+	if ok, err := TableExists(ctx, c, StampTable); err != nil {
+		return err
+	} else if ok {
+		n, err := c.Exec(ctx, "UPDATE "+StampTable+" SET stamp = ? WHERE name = ?", string(b), s.Dataset)
+		if err != nil {
+			return fmt.Errorf("write dataset stamp: %w", err)
+		}
+		if n > 0 {
+			return nil
+		}
+		// MySQL counts changed rows only: an unchanged stamp is there.
+		if old, err := ReadStamp(ctx, c, s.Dataset); err != nil || old != nil {
+			return err
+		}
+	}
 	if _, err := c.Exec(ctx, "CREATE TABLE IF NOT EXISTS "+StampTable+
 		" (name VARCHAR(64) NOT NULL PRIMARY KEY, stamp TEXT NOT NULL)"); err != nil {
 		return fmt.Errorf("create %s: %w", StampTable, err)
-	}
-	if _, err := c.Exec(ctx, "DELETE FROM "+StampTable+" WHERE name = ?", s.Dataset); err != nil {
-		return fmt.Errorf("write dataset stamp: %w", err)
 	}
 	if _, err := c.Exec(ctx, "INSERT INTO "+StampTable+" (name, stamp) VALUES (?, ?)", s.Dataset, string(b)); err != nil {
 		return fmt.Errorf("write dataset stamp: %w", err)

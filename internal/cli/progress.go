@@ -19,6 +19,8 @@ type progress struct {
 	tables map[string]int64
 	last   time.Time
 	start  time.Time
+	// before are the rows a resumed load found in: not in the rate.
+	before int64
 }
 
 func newProgress(w io.Writer, totalRows int64) *progress {
@@ -32,12 +34,16 @@ func newProgress(w io.Writer, totalRows int64) *progress {
 // update is a load.Progress; calls are serialised by the loader.
 func (p *progress) update(table string, rows, total int64) {
 	p.tables[table] = rows
+	if total < 0 {
+		p.before += rows
+		return
+	}
 	now := time.Now()
 	var done int64
 	for _, n := range p.tables {
 		done += n
 	}
-	rate := float64(done) / max(now.Sub(p.start).Seconds(), 1e-9)
+	rate := float64(done-p.before) / max(now.Sub(p.start).Seconds(), 1e-9)
 	if !p.tty {
 		if rows == total {
 			fmt.Fprintf(p.w, "Loaded %d rows into %s (all tables: %.0f rows/s)\n", rows, table, rate)

@@ -17,16 +17,17 @@ func newDataset(c *config) *dataset.Dataset {
 	batch := map[string]struct {
 		rows, per int64
 		fill      func(seed uint64, b int64) []sqldb.Row
+		clear     func(b int64) (string, []any)
 	}{
-		"warehouse":  {W, W, func(seed uint64, _ int64) []sqldb.Row { return warehouseRows(seed, W) }},
-		"district":   {districts, districts, func(seed uint64, _ int64) []sqldb.Row { return districtRows(seed, W) }},
-		"customer":   {districts * customersPerDist, customersPerDist, customerRows},
-		"history":    {districts * customersPerDist, customersPerDist, historyRows},
-		"new_order":  {districts * (ordersPerDist - firstNewOrder + 1), ordersPerDist - firstNewOrder + 1, func(_ uint64, b int64) []sqldb.Row { return newOrderRows(b) }},
-		"orders":     {districts * ordersPerDist, ordersPerDist, ordersRows},
-		"order_line": {districts * orderLinesPerDist, orderLinesPerDist, orderLineRows},
-		"item":       {items, itemBatch, itemRows},
-		"stock":      {W * stockPerWarehouse, stockBatch, stockRows},
+		"warehouse":  {W, W, func(seed uint64, _ int64) []sqldb.Row { return warehouseRows(seed, W) }, everything},
+		"district":   {districts, districts, func(seed uint64, _ int64) []sqldb.Row { return districtRows(seed, W) }, everything},
+		"customer":   {districts * customersPerDist, customersPerDist, customerRows, byDistrict("c_w_id", "c_d_id")},
+		"history":    {districts * customersPerDist, customersPerDist, historyRows, byDistrict("h_w_id", "h_d_id")},
+		"new_order":  {districts * (ordersPerDist - firstNewOrder + 1), ordersPerDist - firstNewOrder + 1, func(_ uint64, b int64) []sqldb.Row { return newOrderRows(b) }, byDistrict("no_w_id", "no_d_id")},
+		"orders":     {districts * ordersPerDist, ordersPerDist, ordersRows, byDistrict("o_w_id", "o_d_id")},
+		"order_line": {districts * orderLinesPerDist, orderLinesPerDist, orderLineRows, byDistrict("ol_w_id", "ol_d_id")},
+		"item":       {items, itemBatch, itemRows, itemsOf},
+		"stock":      {W * stockPerWarehouse, stockBatch, stockRows, stockOf},
 	}
 	var ts sqlstore.Tables
 	for i := range tables {
@@ -39,8 +40,35 @@ func newDataset(c *config) *dataset.Dataset {
 			Rows:      b.rows,
 			BatchRows: b.per,
 			Batch:     b.fill,
+			Clear:     b.clear,
 			After:     t.after,
 		})
 	}
 	return dataset.New(datasetName, "tpcc", c.shape(), ts)
 }
+
+// The rows each batch writes, for a resumed prepare to delete (nil: the
+// table's single batch, all of it).
+
+// byDistrict selects a per-district batch's rows by its warehouse and
+// district columns.
+func byDistrict(w, d string) func(b int64) (string, []any) {
+	return func(b int64) (string, []any) {
+		wid, did := districtOf(b)
+		return w + " = ? AND " + d + " = ?", []any{wid, did}
+	}
+}
+
+func itemsOf(b int64) (string, []any) {
+	first := b*itemBatch + 1
+	return "i_id BETWEEN ? AND ?", []any{first, first + itemBatch - 1}
+}
+
+func stockOf(b int64) (string, []any) {
+	w := b/(items/stockBatch) + 1
+	first := b%(items/stockBatch)*stockBatch + 1
+	return "s_w_id = ? AND s_i_id BETWEEN ? AND ?", []any{w, first, first + stockBatch - 1}
+}
+
+// everything selects a single-batch table's rows.
+func everything(int64) (string, []any) { return "", nil }
