@@ -6,9 +6,9 @@ import "github.com/dbgauge/dbgauge/results"
 // and peaks.
 //
 // serverBefore is the local server's memory (MB) before the workers
-// connected (0 if unknown) and threads the connections the run opened: with
+// connected (0 if unknown) and conns the connections the run opened: with
 // them, the memory per connection is estimated.
-func Resources(ivs []results.Interval, serverBefore float64, threads int) *results.Resources {
+func Resources(ivs []results.Interval, serverBefore float64, conns int) *results.Resources {
 	r := &results.Resources{}
 	var serverMem float64
 	for _, iv := range ivs {
@@ -50,9 +50,9 @@ func Resources(ivs []results.Interval, serverBefore float64, threads int) *resul
 	r.CPUIdleAvg /= n
 	r.ProcCPUAvg /= n
 	r.ServerCPUAvg /= n
-	if serverBefore > 0 && r.ServerMemPeakMB > 0 && threads > 0 {
+	if serverBefore > 0 && r.ServerMemPeakMB > 0 && conns > 0 {
 		r.ServerMemBeforeMB = serverBefore
-		r.MemPerConnectionKB = (serverMem/n - serverBefore) * 1024 / float64(threads)
+		r.MemPerConnectionKB = (serverMem/n - serverBefore) * 1024 / float64(conns)
 	}
 	return r
 }

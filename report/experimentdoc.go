@@ -48,7 +48,11 @@ func ExperimentDoc(x *results.Experiment, rs []*results.Result) *Doc {
 	if missing := len(x.Runs) - len(have); missing > 0 {
 		s.para(fmt.Sprintf("%s could not be read from its folder; the comparison below leaves it out.", fmtPlural(int64(missing), "run")))
 	}
-	d.Sections = append([]Section{s}, d.Sections...)
+	head := []Section{s}
+	if sc := scalingSection(x, rs); sc != nil {
+		head = append(head, *sc)
+	}
+	d.Sections = append(head, d.Sections...)
 	return d
 }
 

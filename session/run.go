@@ -117,7 +117,7 @@ func Run(ctx context.Context, s Spec, obs Observer, env Env) (*results.Result, s
 	figs.finish(ctx, o, res, obs)
 	Complete(res, out, folder, dataPath, env, obs)
 	res.Target.ServerVersion = out.ServerVersion
-	res.Resources = monitor.Resources(res.Intervals, serverBefore, s.Users)
+	res.Resources = monitor.Resources(res.Intervals, serverBefore, res.Run.Connections)
 	if hasStats && before != nil {
 		// The users' connections are closed; their server processes flush
 		// their statistics as they exit (PostgreSQL), a moment later.

@@ -1,0 +1,238 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/dbgauge/dbgauge/results"
+)
+
+// The scaling of an experiment: where runs of one workload on one target
+// differ only in their number of users (a matrix over users or threads, as
+// the 2002 Nile study ramped its virtual users), the experiment report
+// draws throughput and p90 against users, one curve per target (and other
+// parameters), says where each curve flattens, and fits the memory the
+// database server and the client spend per connection and per user.
+
+// minScalingPoints is the fewest user counts that make a curve.
+const minScalingPoints = 3
+
+// curve is one target's (and parameter set's) runs at growing user counts.
+type curve struct {
+	label  string
+	points []scalePoint
+}
+
+// scalePoint is one user count of a curve (the median run of its repeats).
+type scalePoint struct {
+	users, conns int
+	rate, p90    float64
+	serverMB     float64
+	clientMB     float64
+	errors       int64
+}
+
+// userKeys are the parameters that count users, left out of a curve's label.
+var userKeys = []string{"users", "threads", "connections"}
+
+// curves groups an experiment's runs into scaling curves, keeping those
+// with at least minScalingPoints user counts. rate names the throughput:
+// a workload's "WIPS" figure when every run has one (the bookstore's web
+// interactions per second), else TPS.
+func curves(x *results.Experiment, rs []*results.Result) (cs []curve, rate string) {
+	rate = "WIPS"
+	for i := range x.Runs {
+		if i < len(rs) && rs[i] != nil && figure(rs[i], rate) < 0 {
+			rate = "TPS"
+		}
+	}
+	byKey := map[string]map[int][]scalePoint{}
+	var order []string
+	for i, r := range x.Runs {
+		if i >= len(rs) || rs[i] == nil {
+			continue
+		}
+		res := rs[i]
+		key := strings.TrimSpace(r.Workload + " " + r.Target + " " + withoutUsers(r.Params))
+		if byKey[key] == nil {
+			byKey[key] = map[int][]scalePoint{}
+			order = append(order, key)
+		}
+		p := scalePoint{users: res.Run.Threads, conns: res.Run.Connections, rate: res.Totals.TPS, p90: res.Latency.P90, errors: res.Totals.Errors}
+		if rate == "WIPS" {
+			p.rate = figure(res, rate)
+		}
+		if rc := res.Resources; rc != nil {
+			p.serverMB, p.clientMB = rc.ServerMemPeakMB, rc.ProcRSSPeakMB
+		}
+		byKey[key][p.users] = append(byKey[key][p.users], p)
+	}
+	for _, key := range order {
+		c := curve{label: key}
+		for _, ps := range byKey[key] {
+			slices.SortFunc(ps, func(a, b scalePoint) int { return cmpFloat(a.rate, b.rate) })
+			c.points = append(c.points, ps[len(ps)/2])
+		}
+		if len(c.points) < minScalingPoints {
+			continue
+		}
+		slices.SortFunc(c.points, func(a, b scalePoint) int { return a.users - b.users })
+		cs = append(cs, c)
+	}
+	return cs, rate
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// figure is the value of r's figure name, -1 when it has none.
+func figure(r *results.Result, name string) float64 {
+	for _, f := range r.Figures {
+		if f.Name == name {
+			return f.Value
+		}
+	}
+	return -1
+}
+
+// withoutUsers drops the user-count parameters from a run's "k=v k=v".
+func withoutUsers(params string) string {
+	var keep []string
+	for _, kv := range strings.Fields(params) {
+		k, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains(userKeys, k) {
+			keep = append(keep, kv)
+		}
+	}
+	return strings.Join(keep, " ")
+}
+
+// scalingSection is the experiment's scaling: the table, the charts and
+// the findings in words; nil when no curve has enough user counts.
+func scalingSection(x *results.Experiment, rs []*results.Result) *Section {
+	cs, rate := curves(x, rs)
+	if len(cs) == 0 {
+		return nil
+	}
+	s := &Section{Title: "Scaling with users"}
+	t := &Table{Head: []string{"curve", "users", "connections", rate, "p90 ms", "errors", "server memory MB", "client RSS MB"}, Align: "lrrrrrrr"}
+	var findings []string
+	for _, c := range cs {
+		for _, p := range c.points {
+			t.Rows = append(t.Rows, []string{c.label, strconv.Itoa(p.users), strconv.Itoa(p.conns), fmtNum(p.rate), fmtMs(p.p90),
+				fmtCount(p.errors), mb(p.serverMB), mb(p.clientMB)})
+		}
+		findings = append(findings, curveFindings(c, rate)...)
+	}
+	s.table(t)
+	s.list(findings)
+	s.chart(scalingChart(cs, "scaling-rate", rate+" against users", rate, func(p scalePoint) float64 { return p.rate }))
+	s.chart(scalingChart(cs, "scaling-p90", "p90 response time against users (ms)", "ms", func(p scalePoint) float64 { return p.p90 }))
+	return s
+}
+
+func mb(v float64) string {
+	if v <= 0 {
+		return "-"
+	}
+	return fmtNum(v)
+}
+
+// curveFindings say where c flattens, what it costs in response time, and
+// the memory per connection and per user.
+func curveFindings(c curve, rate string) []string {
+	steps := make([]results.SweepStep, len(c.points))
+	for i, p := range c.points {
+		steps[i] = results.SweepStep{Value: strconv.Itoa(p.users), TPS: p.rate}
+	}
+	k, best := knee(steps)
+	kp, last := c.points[k], c.points[len(c.points)-1]
+	var f []string
+	if k == len(c.points)-1 {
+		f = append(f, fmt.Sprintf("%s: %s still grows at %d users (%s); the knee is beyond the largest step.", c.label, rate, last.users, fmtNum(last.rate)))
+	} else {
+		s := fmt.Sprintf("%s: %s flattens at %d users (%s %s", c.label, rate, kp.users, fmtNum(kp.rate), rate)
+		if best != k {
+			s += fmt.Sprintf(", within 5%% of the best, %s at %d users", fmtNum(c.points[best].rate), c.points[best].users)
+		}
+		s += ")"
+		if kp.p90 > 0 && last.p90 > 0 {
+			s += fmt.Sprintf("; from there to %d users, %s changes by %s while p90 goes from %s ms to %s ms",
+				last.users, rate, fmtSigned((last.rate/kp.rate-1)*100), fmtMs(kp.p90), fmtMs(last.p90))
+		}
+		f = append(f, s+".")
+	}
+	if kb, lo, hi, ok := slope(c.points, func(p scalePoint) (float64, float64) { return float64(p.conns), p.serverMB }); ok {
+		f = append(f, fmt.Sprintf("%s: the server's memory grows by about %s KB per connection (fit over %d to %d connections).", c.label, fmtNum(kb), lo, hi))
+	}
+	if kb, lo, hi, ok := slope(c.points, func(p scalePoint) (float64, float64) { return float64(p.users), p.clientMB }); ok {
+		f = append(f, fmt.Sprintf("%s: the client's memory grows by about %s KB per user (fit over %d to %d users).", c.label, fmtNum(kb), lo, hi))
+	}
+	return f
+}
+
+// slope fits MB against a count over the points that have both, by least
+// squares, and returns KB per unit with the count's range; ok is false
+// with fewer than three points or one count only.
+func slope(ps []scalePoint, xy func(scalePoint) (float64, float64)) (kb float64, lo, hi int, ok bool) {
+	var xs, ys []float64
+	for _, p := range ps {
+		x, y := xy(p)
+		if y > 0 {
+			xs, ys = append(xs, x), append(ys, y)
+		}
+	}
+	if len(xs) < minScalingPoints {
+		return 0, 0, 0, false
+	}
+	var mx, my float64
+	for i := range xs {
+		mx, my = mx+xs[i], my+ys[i]
+	}
+	mx, my = mx/float64(len(xs)), my/float64(len(xs))
+	var sxy, sxx float64
+	for i := range xs {
+		sxy += (xs[i] - mx) * (ys[i] - my)
+		sxx += (xs[i] - mx) * (xs[i] - mx)
+	}
+	if sxx == 0 {
+		return 0, 0, 0, false
+	}
+	return sxy / sxx * 1024, int(slices.Min(xs)), int(slices.Max(xs)), true
+}
+
+// scalingChart draws one value of every curve against users (log scale).
+func scalingChart(cs []curve, id, title, y string, v func(scalePoint) float64) *Chart {
+	var xs []float64
+	for _, c := range cs {
+		for _, p := range c.points {
+			if !slices.Contains(xs, float64(p.users)) {
+				xs = append(xs, float64(p.users))
+			}
+		}
+	}
+	slices.Sort(xs)
+	ch := &Chart{ID: id, Title: title, Kind: ChartLine, XLabel: "users", Y: y, LogX: true, LogBase: 10, X: xs}
+	for _, c := range cs {
+		vals := make([]*float64, len(xs))
+		for _, p := range c.points {
+			i := slices.Index(xs, float64(p.users))
+			x := v(p)
+			if !math.IsNaN(x) {
+				vals[i] = &x
+			}
+		}
+		ch.Series = append(ch.Series, Series{Label: c.label, Values: vals})
+	}
+	return ch
+}
