@@ -61,6 +61,7 @@ func Findings(r *results.Result) []string {
 	}
 	add(stability(r))
 	add(trend(r))
+	add(drift(r))
 	add(stalls(r))
 	add(tail(r))
 	add(outliers(r))
