@@ -11,6 +11,7 @@ import (
 	"github.com/dbgauge/dbgauge/db/redis"
 	"github.com/dbgauge/dbgauge/db/sqlite"
 	"github.com/dbgauge/dbgauge/workload"
+	"github.com/dbgauge/dbgauge/workloads/bookstore"
 	"github.com/dbgauge/dbgauge/workloads/kv"
 	"github.com/dbgauge/dbgauge/workloads/oltp"
 	"github.com/dbgauge/dbgauge/workloads/tpcc"
@@ -21,7 +22,7 @@ import (
 func Workloads() []workload.Workload {
 	w := append(oltp.Workloads(), widetable.Workloads()...)
 	w = append(w, kv.Workloads()...)
-	return append(w, tpcc.Workload)
+	return append(w, tpcc.Workload, bookstore.Workload)
 }
 
 // Workload finds a workload by name.

@@ -1,0 +1,133 @@
+package bookstore
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/dbgauge/dbgauge/db/sqldb"
+	"github.com/dbgauge/dbgauge/workload"
+)
+
+// session is a connection's prepared statements and the scratch its
+// transactions use: users are many and connections few (a pool of at most
+// 100 by default), so what a transaction reads back lands here, built
+// once per connection, and a user keeps only its session state.
+type session struct {
+	conn      sqldb.Conn
+	stmts     [numOps]sqldb.Stmt
+	ids       [numOps]*sqldb.IDInsert // INSERTs that return a generated id
+	beginRead sqldb.Stmt
+
+	args []any
+	// Destinations: one id, a second integer, an amount, text slots for
+	// the columns read but not used.
+	id, n, qty int64
+	amount     float64
+	text       [textSlots][]byte
+	dest       destinations
+	lines      []cartLine
+}
+
+// textSlots holds the widest row read into destinations: item and author.
+const textSlots = 30
+
+// destinations are each read's destinations, built once per session so
+// that reading a row allocates nothing for them.
+type destinations struct {
+	id, n, amount, text, idText, listing, itemAuthor, authorItem, cart, cartLines []any
+}
+
+// cartLine is one line of a cart as Buy Confirm or a refresh reads it;
+// refresh is the quantity a refresh gives it.
+type cartLine struct {
+	item, qty, refresh int64
+	cost               float64
+}
+
+var _ workload.Session = (*session)(nil)
+
+func openSession(ctx context.Context, env workload.SessionEnv) (*session, error) {
+	conn, err := sqldb.Open(env.Conn, env.Driver)
+	if err != nil {
+		return nil, err
+	}
+	d := conn.Dialect()
+	s := &session{conn: conn, args: make([]any, 0, 16)}
+	for op := range numOps {
+		st := statements[op]
+		if st.id != "" {
+			ins, err := sqldb.PrepareIDInsert(ctx, conn, sqlFor(op, d), st.id)
+			if err != nil {
+				s.Close(ctx)
+				return nil, fmt.Errorf("prepare %s: %w", st.name, err)
+			}
+			s.ids[op] = ins
+			continue
+		}
+		if s.stmts[op], err = conn.Prepare(ctx, sqlFor(op, d)); err != nil {
+			s.Close(ctx)
+			return nil, fmt.Errorf("prepare %s: %w", st.name, err)
+		}
+	}
+	if s.beginRead, err = conn.Prepare(ctx, d.BeginRead); err != nil {
+		s.Close(ctx)
+		return nil, fmt.Errorf("prepare begin: %w", err)
+	}
+	// Ids and quantities come back on the measured path.
+	if _, ok := s.stmts[opCart].(sqldb.RowsReader); !ok {
+		s.Close(ctx)
+		return nil, fmt.Errorf("bookstore reads values back, which the %s driver's statements cannot do", d.Name)
+	}
+	s.dest = s.newDestinations()
+	return s, nil
+}
+
+// newDestinations points each read's columns into the session: the
+// columns a transaction uses at their fields, the others at text slots.
+func (s *session) newDestinations() destinations {
+	text := func(n int) []any {
+		out := make([]any, n)
+		for i := range out {
+			out[i] = &s.text[i]
+		}
+		return out
+	}
+	ia := text(len(tableNamed("item").columns) + len(tableNamed("author").columns))
+	ia[columnIndex("i_id", "item", "author")] = &s.id
+	ai := text(len(ia))
+	ai[columnIndex("i_id", "author", "item")] = &s.id
+	cart := text(len(tableNamed("shopping_cart_line").columns) + len(tableNamed("item").columns))
+	cart[columnIndex("scl_i_id", "shopping_cart_line", "item")] = &s.id
+	cart[columnIndex("scl_qty", "shopping_cart_line", "item")] = &s.qty
+	cart[columnIndex("i_cost", "shopping_cart_line", "item")] = &s.amount
+	return destinations{
+		id:         []any{&s.id},
+		n:          []any{&s.n},
+		amount:     []any{&s.amount},
+		text:       []any{&s.text[0]},
+		idText:     []any{&s.id, &s.text[0]},
+		listing:    []any{&s.id, &s.text[0], &s.text[1], &s.text[2]},
+		itemAuthor: ia,
+		authorItem: ai,
+		cart:       cart,
+		cartLines:  []any{&s.id, &s.qty},
+	}
+}
+
+// Close implements workload.Session.
+func (s *session) Close(context.Context) error {
+	for _, st := range s.stmts {
+		if st != nil {
+			st.Close()
+		}
+	}
+	for _, ins := range s.ids {
+		if ins != nil {
+			ins.Close()
+		}
+	}
+	if s.beginRead != nil {
+		s.beginRead.Close()
+	}
+	return nil
+}
