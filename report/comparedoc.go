@@ -34,6 +34,7 @@ func RunLabels(rs []*results.Result, names []string) []string {
 			}
 			return strings.Join(kv, " ")
 		},
+		differingSettings(rs),
 		func(r *results.Result) string {
 			if r.Environment == nil {
 				return ""
@@ -115,6 +116,7 @@ func CompareDoc(rs []*results.Result, labels []string) *Doc {
 	envRow("memory", func(e *results.Environment) string { return fmtCount(e.MemoryMB) + " MB" })
 	envRow("OS", func(e *results.Environment) string { return strings.TrimSpace(e.OS + " " + e.Kernel) })
 	envRow("storage", func(e *results.Environment) string { return strings.TrimSpace(e.Filesystem + " " + e.Device) })
+	row("server settings", settingsLabel)
 	row("dbgauge", func(r *results.Result) string { return r.Tool.Version })
 	if len(rs) > 4 {
 		et = transpose(et, "run") // one row per run: a column per run would not fit

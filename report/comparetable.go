@@ -79,6 +79,9 @@ func compareRunLine(n results.Named) string {
 	if r.Run.Rate > 0 {
 		parts = append(parts, fmt.Sprintf("rate %g/s", r.Run.Rate))
 	}
+	if l := settingsLabel(r); l != "" {
+		parts = append(parts, "server "+l)
+	}
 	parts = append(parts, fmt.Sprintf("%.1f s", r.Totals.DurationS))
 	if t, err := time.Parse(time.RFC3339Nano, r.StartedAt); err == nil {
 		parts = append(parts, "started "+t.UTC().Format("2006-01-02 15:04:05")+" UTC")

@@ -173,6 +173,10 @@ func environment(r *results.Result) Section {
 		}
 		s.para("Server settings: " + strings.Join(parts, ", ") + ".")
 	}
+	if len(serverSettings(r)) > 0 {
+		s.para("Server settings changed for this run (--server-set) and put back after it:")
+		s.table(serverSettingsTable(r))
+	}
 	return s
 }
 

@@ -168,6 +168,7 @@ func extras(w io.Writer, r *results.Result) {
 	if sv := r.Server; sv != nil {
 		serverSection(w, sv)
 	}
+	serverSettingsSection(w, r)
 	if sc := t.Schedule; sc != nil {
 		fmt.Fprintf(w, "Schedule (--rate %g/s, %s arrivals; latency counts from each intended start):\n", sc.TargetRate, sc.Arrival)
 		fmt.Fprintf(w, "    starts: %d, late (>1 ms): %d, dropped: %d, lag avg/max: %.3f/%.3f ms\n\n",

@@ -296,7 +296,31 @@ func differences(a, b *Result) []string {
 	if a.Run.Think != b.Run.Think {
 		out = append(out, fmt.Sprintf("think %s (A: %s)", orDefault(b.Run.Think), orDefault(a.Run.Think)))
 	}
+	for _, d := range keyDiffs(settingsOf(a), settingsOf(b)) {
+		out = append(out, fmt.Sprintf("server setting %s=%s (A: %s)", d.key, notSet(d.b), notSet(d.a)))
+	}
 	return out
+}
+
+// settingsOf is the server settings a run changed (--server-set), by
+// name, as the server showed them during the run.
+func settingsOf(r *Result) map[string]string {
+	if r.Environment == nil || len(r.Environment.ServerSettings) == 0 {
+		return nil
+	}
+	m := map[string]string{}
+	for _, s := range r.Environment.ServerSettings {
+		m[s.Name] = s.InForce
+	}
+	return m
+}
+
+// notSet says that a run left a setting as the server had it.
+func notSet(v string) string {
+	if v == "unset" {
+		return "the server's own"
+	}
+	return v
 }
 
 // connsOf is a run's connections; results from before users and

@@ -36,6 +36,7 @@ const (
 	erWrongTypeForVar       = 1232 // ER_WRONG_TYPE_FOR_VAR
 	erQueryCacheDisabled    = 1651 // MySQL 5.6-5.7 started with query_cache_type=0
 	erSpecificAccessDenied  = 1227 // SUPER or SYSTEM_VARIABLES_ADMIN needed
+	erWrongArguments        = 1210 // a value the variable's own check refuses
 	erNoSuchTable           = 1146 // information_schema.SYSTEM_VARIABLES on MySQL
 	erUnknownTable          = 1109
 )
@@ -195,7 +196,7 @@ func settingError(name string, err error) error {
 	case erQueryCacheDisabled:
 		return &db.SettingError{Name: name, Restart: true,
 			Reason: "the server started with the query cache off (query_cache_type=0) and cannot turn it on while it runs: restart it with query_cache_type=1 (dbgauge does not restart servers)"}
-	case erWrongValueForVar, erWrongTypeForVar, erSpecificAccessDenied:
+	case erWrongValueForVar, erWrongTypeForVar, erWrongArguments, erSpecificAccessDenied:
 		return &db.SettingError{Name: name, Reason: me.Message}
 	}
 	return err
