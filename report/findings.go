@@ -62,6 +62,7 @@ func Findings(r *results.Result) []string {
 	add(stability(r))
 	add(trend(r))
 	add(drift(r))
+	add(littles(r))
 	add(stalls(r))
 	add(tail(r))
 	add(outliers(r))
