@@ -61,3 +61,10 @@ type Local interface {
 type SimpleProtocol interface {
 	SimpleProtocol(raw string) string
 }
+
+// SingleWriter is a Driver whose database takes one writer at a time
+// (SQLite): parallel loaders only queue for its lock, so prepare uses at most
+// Writers of them (one writing while another builds its next batch).
+type SingleWriter interface {
+	Writers() int
+}

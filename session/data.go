@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/workload"
 )
 
@@ -113,7 +114,7 @@ func ready(ctx context.Context, s *Spec, o *opened, obs Observer, version string
 func load(ctx context.Context, s *Spec, o *opened, obs Observer, version string, force bool) error {
 	start := time.Now()
 	ds := o.ds
-	parallel := s.loaders()
+	parallel := s.loaders(o.tg.Driver)
 	obs.Note(fmt.Sprintf("Preparing dataset %s (%s) with %d loaders...", ds.Name(), ShapeText(ds.Shape()), parallel))
 	update, finish := obs.Progress(totalRows(ds))
 	err := ds.Prepare(ctx, workload.PrepareEnv{
@@ -202,5 +203,16 @@ func Cleanup(ctx context.Context, s Spec, obs Observer) error {
 }
 
 // loaders is how many connections load (or write) data in parallel: the
-// users, and at least one per CPU.
-func (s *Spec) loaders() int { return max(s.Users, runtime.NumCPU()) }
+// users, and at least one per CPU, at most maxLoaders, and no more than a
+// single-writer database takes (d may be nil: an export writes files).
+func (s *Spec) loaders(d db.Driver) int {
+	n := min(max(s.Users, runtime.NumCPU()), maxLoaders)
+	if w, ok := d.(db.SingleWriter); ok {
+		n = min(n, w.Writers())
+	}
+	return n
+}
+
+// maxLoaders bounds prepare's connections: a run of 10,000 users prepares
+// with as many loaders as the database can keep busy, not 10,000.
+const maxLoaders = 32

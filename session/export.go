@@ -24,7 +24,7 @@ func Export(ctx context.Context, s Spec, dir string, obs Observer) error {
 		return Usagef("%s's data cannot be written as files", s.Workload)
 	}
 	start := time.Now()
-	parallel := s.loaders()
+	parallel := s.loaders(nil) // files, not a database: no writer limit
 	obs.Note(fmt.Sprintf("Writing dataset %s (%s) as CSV into %s with %d writers...", o.ds.Name(), ShapeText(o.ds.Shape()), dir, parallel))
 	update, finish := obs.Progress(totalRows(o.ds))
 	err = x.Export(ctx, workload.ExportEnv{Conn: o.conn, Driver: o.tg.Driver.Name(), Dir: dir, Seed: s.Seed, Parallel: parallel, Progress: update})

@@ -41,6 +41,10 @@ func (Driver) Name() string { return "sqlite" }
 // Schemes implements db.Driver.
 func (Driver) Schemes() []string { return []string{"sqlite", "sqlite3", "file"} }
 
+// Writers implements db.SingleWriter: SQLite has one writer at a time; a
+// second loader builds its batch while the first writes.
+func (Driver) Writers() int { return 2 }
+
 // Path returns the file a sqlite: URL names.
 func Path(t *db.Target) (string, error) {
 	u := t.URL
