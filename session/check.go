@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dbgauge/dbgauge/catalog"
+	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/workload"
 )
 
@@ -27,6 +28,14 @@ func Check(ctx context.Context, s Spec, all bool) ([]workload.Condition, error) 
 	if err != nil {
 		return nil, err
 	}
+	if st := o.state.Stamp; st != nil && st.Mismatch(o.ds.Shape()) != "" && adoptShape(&s, c.W, st) {
+		// The data's own options, for those not given: check needs no
+		// --warehouses to check the data that is there.
+		o.conn.Close()
+		if o, err = open(ctx, &s, false); err != nil {
+			return nil, err
+		}
+	}
 	defer o.conn.Close()
 	st, ds := o.state, o.ds
 	if st.Stamp == nil && len(st.Claimed) == 0 {
@@ -41,6 +50,26 @@ func Check(ctx context.Context, s Spec, all bool) ([]workload.Condition, error) 
 		return nil, err
 	}
 	return runChecks(ctx, o, all, Quiet{})
+}
+
+// adoptShape sets, in s, the stamp's value of every option of w that shapes
+// the data and that s does not give, and reports whether it set any.
+func adoptShape(s *Spec, w workload.Workload, st *db.Stamp) bool {
+	if st == nil {
+		return false
+	}
+	set := false
+	for _, o := range w.Options() {
+		v, shaped := st.Shape[o.Name]
+		if _, given := s.Options[o.Name]; !shaped || given {
+			continue
+		}
+		if s.Options == nil {
+			s.Options = map[string]string{}
+		}
+		s.Options[o.Name], set = v, true
+	}
+	return set
 }
 
 // runChecks runs o's workload's checks, if it has any (nil otherwise).

@@ -14,8 +14,8 @@ import (
 	"github.com/dbgauge/dbgauge/db/sqldb"
 )
 
-// TestPrepareResumes interrupts a TPC-C prepare once some batches are in,
-// prepares again with the same options, and checks that the second prepare
+// TestPrepareResumes interrupts a TPC-C prepare of two warehouses once
+// some batches are in, prepares again with the same options, and checks that the second prepare
 // resumed (it says so, and loads fewer batches than a whole prepare) and
 // that the data passes every consistency condition of clause 3.3.2, which
 // a batch loaded twice or not at all would fail (the row counts of
@@ -24,7 +24,7 @@ func TestPrepareResumes(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	url := "sqlite:" + filepath.Join(dir, "tpcc.sqlite")
-	cmd := exec.Command(binary, "prepare", "tpcc", "--db", url, "--warehouses", "1", "--threads", "2")
+	cmd := exec.Command(binary, "prepare", "tpcc", "--db", url, "--warehouses", "2", "--threads", "2")
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -50,11 +50,11 @@ func TestPrepareResumes(t *testing.T) {
 	if !strings.Contains(stderr.String(), "prepare again with the same options to resume it") {
 		t.Errorf("the interruption does not say how to resume:\n%s", stderr.String())
 	}
-	o := dbgauge(t, dir, "run", "tpcc", "--db", url, "--warehouses", "1", "--time", "1", "--no-prepare")
+	o := dbgauge(t, dir, "run", "tpcc", "--db", url, "--warehouses", "2", "--time", "1", "--no-prepare")
 	if o.code != 2 || !strings.Contains(o.stderr, "resumes it") {
 		t.Errorf("run on the incomplete data: exit %d, %s", o.code, o.stderr)
 	}
-	o = dbgauge(t, dir, "prepare", "tpcc", "--db", url, "--warehouses", "1", "--threads", "2")
+	o = dbgauge(t, dir, "prepare", "tpcc", "--db", url, "--warehouses", "2", "--threads", "2")
 	if o.code != 0 {
 		t.Fatalf("resumed prepare: exit %d\n%s%s", o.code, o.stdout, o.stderr)
 	}
@@ -63,6 +63,10 @@ func TestPrepareResumes(t *testing.T) {
 	}
 	if strings.Contains(o.stdout, "FAILED") || !strings.Contains(o.stdout, "3.3.2.12") {
 		t.Errorf("the resumed data does not pass every check:\n%s", o.stdout)
+	}
+	// check reads the warehouses from the data when not given.
+	if o = dbgauge(t, dir, "check", "tpcc", "--db", url); o.code != 0 || !strings.Contains(o.stdout, "11 passed, 0 failed") {
+		t.Errorf("check without --warehouses on 2 warehouses: exit %d\n%s%s", o.code, o.stdout, o.stderr)
 	}
 }
 
