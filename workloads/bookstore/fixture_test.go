@@ -16,8 +16,8 @@ import (
 	"github.com/dbgauge/dbgauge/db/dbtest"
 	"github.com/dbgauge/dbgauge/db/mysql"
 	"github.com/dbgauge/dbgauge/db/postgres"
-	"github.com/dbgauge/dbgauge/db/sqlite"
 	"github.com/dbgauge/dbgauge/db/sqldb"
+	"github.com/dbgauge/dbgauge/db/sqlite"
 	"github.com/dbgauge/dbgauge/workload"
 )
 

@@ -1,0 +1,188 @@
+package bookstore
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/db/dbtest"
+	"github.com/dbgauge/dbgauge/db/sqldb"
+	"github.com/dbgauge/dbgauge/db/sqlite"
+)
+
+// outcome is what a run of the binary printed and its exit code.
+type outcome struct {
+	stdout, stderr string
+	code           int
+}
+
+func dbgauge(t *testing.T, dir string, args ...string) outcome {
+	t.Helper()
+	bin, err := dbgaugeBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "DBGAUGE_DB=")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	o := outcome{stdout: stdout.String(), stderr: stderr.String()}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		o.code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(o.stderr, "panic:") || strings.Contains(o.stderr, "goroutine ") {
+		t.Fatalf("dbgauge %v crashed:\n%s", args, o.stderr)
+	}
+	return o
+}
+
+// result is what the end-to-end test reads of result.json.
+type result struct {
+	Run struct {
+		Threads, Connections int
+	}
+	Totals struct {
+		Transactions, Errors int64
+		DurationS            float64 `json:"duration_s"`
+	}
+	Figures []struct {
+		Name  string
+		Value float64
+	}
+	Transactions map[string]struct{ Count, Errors int64 }
+}
+
+// TestEndToEnd prepares the bookstore on SQLite with the binary, runs 200
+// users with a short think time over the default pool, checks the
+// summary and result.json (every interaction, WIPS from the completed
+// interactions, WIPSb and WIPSo adding up to it, 100 connections), the
+// bad input of the options and of a customer count the data does not
+// have, and that cleanup drops every table.
+func TestEndToEnd(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	url := "sqlite:" + filepath.Join(dir, "nile.sqlite")
+	opts := fixtureOptions()
+	if o := dbgauge(t, dir, append([]string{"prepare", "bookstore", "--db", url, "--threads", "2"}, opts...)...); o.code != 0 {
+		t.Fatalf("prepare: exit %d\n%s%s", o.code, o.stdout, o.stderr)
+	}
+	out := filepath.Join(dir, "bookstore.json")
+	o := dbgauge(t, dir, append([]string{"run", "bookstore", "--db", url, "--users", "200", "--think", "exp:100ms", "--time", "5",
+		"--out", out, "--results-dir", dir}, opts...)...)
+	if o.code != 0 {
+		t.Fatalf("run: exit %d\n%s%s", o.code, o.stdout, o.stderr)
+	}
+	for _, want := range append([]string{"bookstore figures:", "WIPS:", "WIPSb:", "WIPSo:", "browse:"}, txnNames[:]...) {
+		if !strings.Contains(o.stdout, want) {
+			t.Errorf("the summary lacks %q:\n%s", want, o.stdout)
+		}
+	}
+	raw, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r result
+	if err := json.Unmarshal(raw, &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Run.Threads != 200 || r.Run.Connections != 100 {
+		t.Errorf("%d users over %d connections, want 200 over the default pool of 100", r.Run.Threads, r.Run.Connections)
+	}
+	figs := map[string]float64{}
+	for _, f := range r.Figures {
+		figs[f.Name] = f.Value
+	}
+	var total int64
+	for _, name := range txnNames {
+		tx, ok := r.Transactions[name]
+		if !ok || tx.Errors > 0 {
+			t.Errorf("%s: %+v (in the result: %v)", name, tx, ok)
+		}
+		total += tx.Count
+	}
+	for _, name := range []string{"home", "new_products", "best_sellers", "product_detail", "search_request", "search_results",
+		"shopping_cart", "customer_registration", "buy_request", "buy_confirm"} {
+		if r.Transactions[name].Count == 0 {
+			t.Errorf("no %s in 5 s of 200 users", name)
+		}
+	}
+	wips := float64(total) / r.Totals.DurationS
+	if total == 0 || total != r.Totals.Transactions || math.Abs(figs["WIPS"]-wips) > 1e-6*wips {
+		t.Errorf("WIPS %v, want %v from %d interactions (%d counted) in %.3f s", figs["WIPS"], wips, total, r.Totals.Transactions, r.Totals.DurationS)
+	}
+	if math.Abs(figs["WIPSb"]+figs["WIPSo"]-figs["WIPS"]) > 1e-6*wips || figs["browse"] < 60 || figs["browse"] > 95 {
+		t.Errorf("WIPSb %v + WIPSo %v against WIPS %v; browse %.1f%%", figs["WIPSb"], figs["WIPSo"], figs["WIPS"], figs["browse"])
+	}
+	if r.Totals.Errors != 0 {
+		t.Errorf("%d errors", r.Totals.Errors)
+	}
+
+	// Bad input: one line on stderr naming what is wrong, exit 2. The data
+	// has 2,880 customers: two users' default (5,760) and any other count
+	// are refused with the stamp's.
+	for _, bad := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--mix", "window-shopping"}, "--mix"},
+		{[]string{"--items", "5000"}, "--items must be one of TPC-W's scales 1000, 10000"},
+		{[]string{"--customers", "0"}, "--customers must be at least 1"},
+		{[]string{"--customers", "-3"}, "--customers must be at least 1"},
+		{[]string{"--items", "1000", "--users", "2"}, "customers=2880 (asked 5760)"},
+		{[]string{"--items", "1000", "--customers", "100"}, "customers=2880 (asked 100)"},
+	} {
+		args := append([]string{"run", "bookstore", "--db", url, "--time", "1", "--no-prepare", "--results-dir", dir}, bad.args...)
+		o := dbgauge(t, dir, args...)
+		if o.code != 2 || strings.Count(strings.TrimSpace(o.stderr), "\n") > 0 || !strings.Contains(o.stderr, bad.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and one line with %q", bad.args, o.code, o.stderr, bad.want)
+		}
+	}
+
+	if o := dbgauge(t, dir, "cleanup", "bookstore", "--db", url); o.code != 0 {
+		t.Fatalf("cleanup: exit %d\n%s", o.code, o.stderr)
+	}
+	c := sqliteConn(t, url)
+	for _, tb := range tables {
+		if ok, err := sqldb.TableExists(t.Context(), c, tb.name); err != nil || ok {
+			t.Errorf("cleanup left %s (%v)", tb.name, err)
+		}
+	}
+}
+
+// TestNotSQL: on MongoDB and Redis, prepare refuses the bookstore with
+// one line, as every SQL-only workload.
+func TestNotSQL(t *testing.T) {
+	t.Parallel()
+	for _, env := range []string{"DBGAUGE_TEST_MONGO", "DBGAUGE_TEST_REDIS"} {
+		t.Run(env, func(t *testing.T) {
+			url := dbtest.ServerURL(t, env)
+			dir := t.TempDir()
+			o := dbgauge(t, dir, "prepare", "bookstore", "--db", url.Raw, "--items", "1000", "--customers", "10")
+			if o.code != 2 || strings.Count(strings.TrimSpace(o.stderr), "\n") > 0 || !strings.Contains(o.stderr, "needs a SQL database") {
+				t.Errorf("prepare on %s: exit %d, %q", env, o.code, o.stderr)
+			}
+		})
+	}
+}
+
+// sqliteConn opens url for t.
+func sqliteConn(t *testing.T, url string) sqldb.Conn {
+	t.Helper()
+	u, err := db.ParseURL(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return target{name: "sqlite", driver: sqlite.Driver{}, t: u}.conn(t)
+}
