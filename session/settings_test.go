@@ -8,7 +8,6 @@ import (
 
 	"github.com/dbgauge/dbgauge/db/dbtest"
 	"github.com/dbgauge/dbgauge/db/sqldb"
-	"github.com/dbgauge/dbgauge/db/sqlite"
 )
 
 func TestParseServerSetting(t *testing.T) {
@@ -58,7 +57,7 @@ type notes struct {
 func (n *notes) Note(l string) { n.lines = append(n.lines, l) }
 
 // sqliteTarget opens a control connection to a new SQLite file.
-func sqliteTarget(t *testing.T) (*Target, *sqlite.Conn) {
+func sqliteTarget(t *testing.T) (*Target, sqldb.Conn) {
 	t.Helper()
 	tg, err := ResolveTarget("sqlite:" + filepath.Join(t.TempDir(), "s.sqlite"))
 	if err != nil {
@@ -69,10 +68,10 @@ func sqliteTarget(t *testing.T) (*Target, *sqlite.Conn) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { c.Close() })
-	return tg, c.(*sqlite.Conn)
+	return tg, c.(sqldb.Conn)
 }
 
-func pragma(t *testing.T, c *sqlite.Conn, name string) string {
+func pragma(t *testing.T, c sqldb.Conn, name string) string {
 	t.Helper()
 	rows, err := c.QueryStrings(context.Background(), "PRAGMA "+name)
 	if err != nil {
