@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -180,7 +182,7 @@ func (c *Conn) fresh(ctx context.Context, name, since string) (bool, string, str
 	cfg.DialFunc = sockconn.Dial
 	conn, err := pgx.ConnectConfig(ctx, cfg)
 	if err != nil {
-		return false, "", "", &db.ConnectError{Addr: cfg.Host, Err: rootCause(err)}
+		return false, "", "", &db.ConnectError{Addr: net.JoinHostPort(cfg.Host, strconv.Itoa(int(cfg.Port))), Err: rootCause(err)}
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
 	var loaded bool
