@@ -10,12 +10,13 @@ import (
 	"github.com/dbgauge/dbgauge/results"
 )
 
-// The scaling of an experiment: where runs of one workload on one target
+// The scaling of an experiment: where runs of one step on one target
 // differ only in their number of users (a matrix over users or threads, as
 // the 2002 Nile study ramped its virtual users), the experiment report
 // draws throughput and p90 against users, one curve per target (and other
-// parameters), says where each curve flattens, and fits the memory the
-// database server and the client spend per connection and per user.
+// parameters), and says where each curve flattens. Over every run of a
+// target with the server's and the client's memory, whatever the step, it
+// fits the memory the server spends per connection and the client per user.
 
 // minScalingPoints is the fewest user counts that make a curve.
 const minScalingPoints = 3
@@ -50,6 +51,7 @@ func curves(x *results.Experiment, rs []*results.Result) (cs []curve, rate strin
 		}
 	}
 	byKey := map[string]map[int][]scalePoint{}
+	steps := map[string]map[int]bool{}
 	var order []string
 	for i, r := range x.Runs {
 		if i >= len(rs) || rs[i] == nil {
@@ -57,6 +59,11 @@ func curves(x *results.Experiment, rs []*results.Result) (cs []curve, rate strin
 		}
 		res := rs[i]
 		key := strings.TrimSpace(r.Workload + " " + r.Target + " " + withoutUsers(r.Params))
+		if steps[key] == nil {
+			steps[key] = map[int]bool{}
+		}
+		steps[key][r.Step] = true
+		key += "\x00" + strconv.Itoa(r.Step)
 		if byKey[key] == nil {
 			byKey[key] = map[int][]scalePoint{}
 			order = append(order, key)
@@ -71,7 +78,11 @@ func curves(x *results.Experiment, rs []*results.Result) (cs []curve, rate strin
 		byKey[key][p.users] = append(byKey[key][p.users], p)
 	}
 	for _, key := range order {
-		c := curve{label: key}
+		label, step, _ := strings.Cut(key, "\x00")
+		if len(steps[label]) > 1 {
+			label += " (step " + step + ")"
+		}
+		c := curve{label: label}
 		for _, ps := range byKey[key] {
 			slices.SortFunc(ps, func(a, b scalePoint) int { return cmpFloat(a.rate, b.rate) })
 			c.points = append(c.points, ps[len(ps)/2])
