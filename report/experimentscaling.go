@@ -34,6 +34,7 @@ type scalePoint struct {
 	serverMB     float64
 	clientMB     float64
 	errors       int64
+	wips         bool // rate is the workload's WIPS figure
 }
 
 // userKeys are the parameters that count users, left out of a curve's label.
@@ -41,15 +42,9 @@ var userKeys = []string{"users", "threads", "connections"}
 
 // curves groups an experiment's runs into scaling curves, keeping those
 // with at least minScalingPoints user counts. rate names the throughput:
-// a workload's "WIPS" figure when every run has one (the bookstore's web
-// interactions per second), else TPS.
+// a workload's "WIPS" figure when every point of the curves has one (the
+// bookstore's web interactions per second), else TPS.
 func curves(x *results.Experiment, rs []*results.Result) (cs []curve, rate string) {
-	rate = "WIPS"
-	for i := range x.Runs {
-		if i < len(rs) && rs[i] != nil && figure(rs[i], rate) < 0 {
-			rate = "TPS"
-		}
-	}
 	byKey := map[string]map[int][]scalePoint{}
 	steps := map[string]map[int]bool{}
 	var order []string
@@ -69,8 +64,8 @@ func curves(x *results.Experiment, rs []*results.Result) (cs []curve, rate strin
 			order = append(order, key)
 		}
 		p := scalePoint{users: res.Run.Threads, conns: res.Run.Connections, rate: res.Totals.TPS, p90: res.Latency.P90, errors: res.Totals.Errors}
-		if rate == "WIPS" {
-			p.rate = figure(res, rate)
+		if w := figure(res, "WIPS"); w >= 0 {
+			p.rate, p.wips = w, true
 		}
 		if rc := res.Resources; rc != nil {
 			p.serverMB, p.clientMB = rc.ServerMemPeakMB, rc.ProcRSSPeakMB
@@ -92,6 +87,14 @@ func curves(x *results.Experiment, rs []*results.Result) (cs []curve, rate strin
 		}
 		slices.SortFunc(c.points, func(a, b scalePoint) int { return a.users - b.users })
 		cs = append(cs, c)
+	}
+	rate = "WIPS"
+	for _, c := range cs {
+		for _, p := range c.points {
+			if !p.wips {
+				rate = "TPS"
+			}
+		}
 	}
 	return cs, rate
 }
@@ -132,10 +135,15 @@ func withoutUsers(params string) string {
 // the findings in words; nil when no curve has enough user counts.
 func scalingSection(x *results.Experiment, rs []*results.Result) *Section {
 	cs, rate := curves(x, rs)
-	if len(cs) == 0 {
+	mem := memoryFindings(x, rs)
+	if len(cs) == 0 && len(mem) == 0 {
 		return nil
 	}
 	s := &Section{Title: "Scaling with users"}
+	if len(cs) == 0 {
+		s.list(mem)
+		return s
+	}
 	t := &Table{Head: []string{"curve", "users", "connections", rate, "p90 ms", "errors", "server memory MB", "client RSS MB"}, Align: "lrrrrrrr"}
 	var findings []string
 	for _, c := range cs {
@@ -146,7 +154,7 @@ func scalingSection(x *results.Experiment, rs []*results.Result) *Section {
 		findings = append(findings, curveFindings(c, rate)...)
 	}
 	s.table(t)
-	s.list(findings)
+	s.list(append(findings, mem...))
 	s.chart(scalingChart(cs, "scaling-rate", rate+" against users", rate, func(p scalePoint) float64 { return p.rate }))
 	s.chart(scalingChart(cs, "scaling-p90", "p90 response time against users (ms)", "ms", func(p scalePoint) float64 { return p.p90 }))
 	return s
@@ -159,8 +167,7 @@ func mb(v float64) string {
 	return fmtNum(v)
 }
 
-// curveFindings say where c flattens, what it costs in response time, and
-// the memory per connection and per user.
+// curveFindings say where c flattens and what it costs in response time.
 func curveFindings(c curve, rate string) []string {
 	steps := make([]results.SweepStep, len(c.points))
 	for i, p := range c.points {
@@ -183,19 +190,44 @@ func curveFindings(c curve, rate string) []string {
 		}
 		f = append(f, s+".")
 	}
-	if kb, lo, hi, ok := slope(c.points, func(p scalePoint) (float64, float64) { return float64(p.conns), p.serverMB }); ok {
-		f = append(f, fmt.Sprintf("%s: the server's memory grows by about %s KB per connection (fit over %d to %d connections).", c.label, fmtNum(kb), lo, hi))
+	return f
+}
+
+// memoryFindings fit, over every run of a workload on a target whatever
+// its step (pooled or one connection per user), the server's memory peak
+// against connections and the client's RSS peak against users.
+func memoryFindings(x *results.Experiment, rs []*results.Result) []string {
+	byTarget := map[string][]scalePoint{}
+	var order []string
+	for i, r := range x.Runs {
+		if i >= len(rs) || rs[i] == nil || rs[i].Resources == nil {
+			continue
+		}
+		key := r.Workload + " " + r.Target
+		if byTarget[key] == nil {
+			order = append(order, key)
+		}
+		rc := rs[i].Resources
+		byTarget[key] = append(byTarget[key], scalePoint{users: rs[i].Run.Threads, conns: rs[i].Run.Connections,
+			serverMB: rc.ServerMemPeakMB, clientMB: rc.ProcRSSPeakMB})
 	}
-	if kb, lo, hi, ok := slope(c.points, func(p scalePoint) (float64, float64) { return float64(p.users), p.clientMB }); ok {
-		f = append(f, fmt.Sprintf("%s: the client's memory grows by about %s KB per user (fit over %d to %d users).", c.label, fmtNum(kb), lo, hi))
+	var f []string
+	for _, key := range order {
+		ps := byTarget[key]
+		if kb, lo, hi, n, ok := slope(ps, func(p scalePoint) (float64, float64) { return float64(p.conns), p.serverMB }); ok {
+			f = append(f, fmt.Sprintf("%s: the server's memory grows by about %s KB per connection (fit over %d runs, %d to %d connections).", key, fmtNum(kb), n, lo, hi))
+		}
+		if kb, lo, hi, n, ok := slope(ps, func(p scalePoint) (float64, float64) { return float64(p.users), p.clientMB }); ok {
+			f = append(f, fmt.Sprintf("%s: the client's memory grows by about %s KB per user (fit over %d runs, %d to %d users).", key, fmtNum(kb), n, lo, hi))
+		}
 	}
 	return f
 }
 
 // slope fits MB against a count over the points that have both, by least
-// squares, and returns KB per unit with the count's range; ok is false
-// with fewer than three points or one count only.
-func slope(ps []scalePoint, xy func(scalePoint) (float64, float64)) (kb float64, lo, hi int, ok bool) {
+// squares, and returns KB per unit with the count's range and the points
+// fitted; ok is false with fewer than three distinct counts.
+func slope(ps []scalePoint, xy func(scalePoint) (float64, float64)) (kb float64, lo, hi, n int, ok bool) {
 	var xs, ys []float64
 	for _, p := range ps {
 		x, y := xy(p)
@@ -203,8 +235,10 @@ func slope(ps []scalePoint, xy func(scalePoint) (float64, float64)) (kb float64,
 			xs, ys = append(xs, x), append(ys, y)
 		}
 	}
-	if len(xs) < minScalingPoints {
-		return 0, 0, 0, false
+	distinct := slices.Clone(xs)
+	slices.Sort(distinct)
+	if len(slices.Compact(distinct)) < minScalingPoints {
+		return 0, 0, 0, 0, false
 	}
 	var mx, my float64
 	for i := range xs {
@@ -216,10 +250,7 @@ func slope(ps []scalePoint, xy func(scalePoint) (float64, float64)) (kb float64,
 		sxy += (xs[i] - mx) * (ys[i] - my)
 		sxx += (xs[i] - mx) * (xs[i] - mx)
 	}
-	if sxx == 0 {
-		return 0, 0, 0, false
-	}
-	return sxy / sxx * 1024, int(slices.Min(xs)), int(slices.Max(xs)), true
+	return sxy / sxx * 1024, int(slices.Min(xs)), int(slices.Max(xs)), len(xs), true
 }
 
 // scalingChart draws one value of every curve against users (log scale).

@@ -17,9 +17,9 @@ func TestScaling(t *testing.T) {
 	x := &results.Experiment{Name: "nile"}
 	var rs []*results.Result
 	wips := map[int]float64{50: 7, 100: 14, 250: 35, 550: 76, 1000: 78}
-	for i, u := range []int{50, 100, 250, 550, 1000} {
+	for _, u := range []int{50, 100, 250, 550, 1000} {
 		for rep := range 3 {
-			x.Runs = append(x.Runs, results.ExperimentRun{Step: i, Workload: "bookstore", Target: "pg", Params: fmt.Sprintf("users=%d connections=%d", u, u), Repeat: rep})
+			x.Runs = append(x.Runs, results.ExperimentRun{Workload: "bookstore", Target: "pg", Params: fmt.Sprintf("users=%d connections=%d", u, u), Repeat: rep})
 			r := &results.Result{Run: results.Run{Threads: u, Connections: u}}
 			// Repeats around the median: the median is the one reported.
 			r.Figures = []results.Figure{{Name: "WIPS", Value: wips[u] * (1 + 0.01*float64(rep-1))}}
@@ -31,6 +31,12 @@ func TestScaling(t *testing.T) {
 	for _, u := range []int{50, 100} {
 		x.Runs = append(x.Runs, results.ExperimentRun{Workload: "bookstore", Target: "my", Params: fmt.Sprintf("users=%d", u)})
 		rs = append(rs, &results.Result{Run: results.Run{Threads: u, Connections: u}, Figures: []results.Figure{{Name: "WIPS", Value: 1}}})
+	}
+	// One connection per user, a step each: no curve, but the memory fit.
+	for i, u := range []int{100, 200, 300} {
+		x.Runs = append(x.Runs, results.ExperimentRun{Step: 10 + i, Workload: "bookstore", Target: "pg2"})
+		rs = append(rs, &results.Result{Run: results.Run{Threads: u, Connections: u},
+			Resources: &results.Resources{ServerMemPeakMB: 100 + float64(u)}})
 	}
 	s := scalingSection(x, rs)
 	if s == nil {
@@ -54,12 +60,16 @@ func TestScaling(t *testing.T) {
 	for _, want := range []string{
 		"bookstore pg: WIPS flattens at 550 users (76.0 WIPS",
 		"WIPS changes by +2.6% while p90 goes from 65.0 ms to 110 ms",
-		"about 512 KB per connection (fit over 50 to 1000 connections)",
+		"about 512 KB per connection (fit over 15 runs, 50 to 1000 connections)",
 		"about 40.0 KB per user",
 	} {
 		if !strings.Contains(all, want) {
 			t.Errorf("findings lack %q:\n%s", want, all)
 		}
+	}
+	if !strings.Contains(all, "bookstore pg2: the server's memory grows by about 1,024 KB per connection (fit over 3 runs, 100 to 300 connections)") ||
+		strings.Contains(all, "bookstore pg2: WIPS") {
+		t.Errorf("one-point steps: a curve, or no memory fit:\n%s", all)
 	}
 	if strings.Contains(all, "bookstore my") {
 		t.Errorf("a curve of two user counts:\n%s", all)
