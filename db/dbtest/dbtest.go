@@ -177,6 +177,7 @@ func RunSQL(t *testing.T, open Opener) {
 	})
 	t.Run("values", func(t *testing.T) { runValues(t, conn) })
 	t.Run("serial reset", func(t *testing.T) { serialReset(t, c) })
+	t.Run("like index", func(t *testing.T) { likeIndex(t, c) })
 	t.Run("cancelled context", func(t *testing.T) {
 		cctx, cancel := context.WithCancel(ctx)
 		cancel()

@@ -121,6 +121,7 @@ var dialect = &sqldb.Dialect{
 	// round trip): ids come back with RETURNING.
 	InsertReturning: true,
 	ForUpdate:       " FOR UPDATE",
+	LikeIndexOps:    " varchar_pattern_ops",
 	CopyCSV: func(table, file string, columns []string) string {
 		return fmt.Sprintf(`\copy %s (%s) FROM '%s' WITH (FORMAT csv, NULL '\N')`, table, strings.Join(columns, ", "), file)
 	},

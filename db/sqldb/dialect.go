@@ -66,6 +66,11 @@ type Dialect struct {
 	// RETURNING, which MariaDB does not have. PrepareIDInsert picks between
 	// the two ways.
 	InsertReturning bool
+	// LikeIndexOps follows the column of a CREATE INDEX that must serve
+	// LIKE 'prefix%' searches (TPC-W's title and author searches): ""
+	// where a plain index does (MySQL), " varchar_pattern_ops" on
+	// PostgreSQL, whose plain index serves LIKE only under the C collation.
+	LikeIndexOps string
 	// ForUpdate ends a SELECT that reads a row the transaction will write
 	// back (TPC-C's d_next_o_id), so that a concurrent transaction waits
 	// instead of reading the same value: " FOR UPDATE", or "" where
