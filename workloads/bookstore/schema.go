@@ -120,7 +120,11 @@ func (t *table) after(d *sqldb.Dialect) []string {
 		q = append(q, fmt.Sprintf("ALTER TABLE %s ADD PRIMARY KEY (%s)", d.QuoteIdent(t.name), strings.Join(t.key, ", ")))
 	}
 	for _, col := range t.indexes {
-		q = append(q, fmt.Sprintf("CREATE INDEX %s_%s ON %s (%s)", t.name, col, d.QuoteIdent(t.name), col))
+		ops := ""
+		if col == "i_title" || col == "a_lname" {
+			ops = d.LikeIndexOps // the title and author searches are LIKE 'prefix%'
+		}
+		q = append(q, fmt.Sprintf("CREATE INDEX %s_%s ON %s (%s%s)", t.name, col, d.QuoteIdent(t.name), col, ops))
 	}
 	if t.serial != "" {
 		if r := d.ResetSerialOf(t.name, t.serial); r != "" {
