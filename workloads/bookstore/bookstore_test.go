@@ -195,3 +195,41 @@ func TestUserFootprint(t *testing.T) {
 	}
 	runtime.KeepAlive(users)
 }
+
+// TestClear: the rows a resumed prepare deletes for batch b are exactly
+// the rows batch b writes, and the batches' ranges tile the ids.
+func TestClear(t *testing.T) {
+	t.Parallel()
+	in := configureT(nil)
+	for _, tb := range newDatasetTables(in.c) {
+		if tb.Clear == nil {
+			if tb.Batch != nil {
+				t.Errorf("%s: batches but no Clear", tb.Name)
+			}
+			continue
+		}
+		batches := (tb.Rows + tb.BatchRows - 1) / tb.BatchRows
+		next := int64(1)
+		for b := range batches {
+			where, args := tb.Clear(b)
+			if where == "" {
+				if batches != 1 {
+					t.Errorf("%s: batch %d of %d clears everything", tb.Name, b, batches)
+				}
+				continue
+			}
+			col, _, _ := strings.Cut(where, " ")
+			first, last := args[0].(int64), args[1].(int64)
+			if first != next || last < first {
+				t.Errorf("%s: batch %d clears %s in [%d, %d], want from %d", tb.Name, b, col, first, last, next)
+			}
+			next = last + 1
+			at := slices.Index(tb.Columns, col)
+			for _, r := range tb.Batch(fixtureSeed, b) {
+				if v := r[at].(int64); v < first || v > last {
+					t.Fatalf("%s: batch %d writes %s %d outside [%d, %d]", tb.Name, b, col, v, first, last)
+				}
+			}
+		}
+	}
+}
