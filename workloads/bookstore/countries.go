@@ -1,7 +1,7 @@
 package bookstore
 
 // country is one row of the COUNTRY table: the 92 countries of TPC-W
-// clause 4.7.1 with their currencies and exchange rates, as TPCW_Populate
+// population (TPCW_Populate.populateCountryTable) with their currencies and exchange rates, as TPCW_Populate
 // loads them; the browsers' forms draw their names (RBE.unifCountry).
 type country struct {
 	name, currency string

@@ -9,7 +9,7 @@ import (
 	"github.com/dbgauge/dbgauge/randgen"
 )
 
-// The initial database of TPC-W clause 4.7, as TPCW_Populate makes it,
+// The initial database of TPC-W's population, as TPCW_Populate makes it,
 // with two deviations said where they are made: titles and author last
 // names begin with the digit syllables the search strings are drawn from
 // (the reference's are random, so its title and author searches find

@@ -10,7 +10,7 @@ import (
 const datasetName = "bookstore"
 
 // newDataset is the ten tables at c's scale, with the batches of data.go.
-// The carts start empty (clause 4.7).
+// The carts start empty.
 func newDataset(c *config) *dataset.Dataset {
 	return dataset.New(datasetName, "bookstore", c.shape(), newDatasetTables(c))
 }

@@ -8,13 +8,14 @@ import (
 
 var _ workload.Figurer = (*instance)(nil)
 
-// browseTarget is each mix's browse share, in percent (TPC-W clause 5.2.1
-// and 5.2.2: 95, 80 and 50; order interactions are the rest).
+// browseTarget is each mix's browse share, in percent (TPC-W's browsing,
+// shopping and ordering mixes: 95, 80 and 50; order interactions are the
+// rest).
 var browseTarget = map[string]float64{"browsing": 95, "shopping": 80, "ordering": 50}
 
 // Figures implements workload.Figurer, from the completed interactions:
 //   - WIPS, web interactions per second, every type (TPC-W's primary
-//     metric, clause 5.5, over the measured window);
+//     metric, over the measured window);
 //   - WIPSb and WIPSo, the browse interactions (Home, New Products, Best
 //     Sellers, Product Detail, Search Request and Search Results) and the
 //     order interactions (the other eight) per second;

@@ -5,9 +5,9 @@ import (
 	"github.com/dbgauge/dbgauge/workload"
 )
 
-// The 14 web interactions of TPC-W clause 2, as transaction types. The
+// The 14 web interactions of TPC-W chapter 2, as transaction types. The
 // first six are browse interactions, the others order interactions
-// (clause 5.2.1: WIPSb and WIPSo).
+// (WIPSb and WIPSo).
 const (
 	txHome workload.TxnID = iota
 	txNewProducts

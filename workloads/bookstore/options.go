@@ -12,7 +12,7 @@ import (
 // Options are bookstore's own options.
 func options() []workload.Option {
 	return []workload.Option{
-		{Name: "items", Help: "Items for sale, one of TPC-W's scales (clause 4.3): 1000, 10000, 100000, 1000000 or 10000000; authors are a quarter of them",
+		{Name: "items", Help: "Items for sale, one of TPC-W's scales: 1000, 10000, 100000, 1000000 or 10000000; authors are a quarter of them",
 			Kind: workload.Int, Default: "10000", Min: math.MinInt64},
 		{Name: "customers", Help: "Customers (0: 2880 per user, as TPC-W sizes the database by its emulated browsers); twice as many addresses, 0.9 times as many orders",
 			Kind: workload.Int, Default: "0", Min: math.MinInt64},
@@ -21,7 +21,7 @@ func options() []workload.Option {
 	}
 }
 
-// scales are the item counts TPC-W allows (clause 4.3), with the A of
+// scales are the item counts TPC-W allows (RBE.stdNumItemA), with the A of
 // the NURand that draws search strings for each (RBE.stdNumItemA, TPC-W
 // clause 2.10.5.1).
 var scales = []struct{ items, searchA int64 }{
@@ -35,8 +35,8 @@ var customerA = []struct{ upTo, a int64 }{
 	{10239999, 1048575}, {40959999, 4194303}, {163839999, 16777215}, {655359999, 67108863},
 }
 
-// customersPerUser is TPC-W's 2880 customers per emulated browser (clause
-// 4.3, TPCW_Populate's NUM_CUSTOMERS).
+// customersPerUser is TPC-W's 2880 customers per emulated browser
+// (TPCW_Populate's NUM_CUSTOMERS).
 const customersPerUser = 2880
 
 // maxCustomers keeps every id in a 32-bit INTEGER column: addresses are
@@ -90,10 +90,10 @@ func parseConfig(v workload.Values, p workload.Params) (*config, error) {
 	return c, nil
 }
 
-// orders is the initial orders: 0.9 per customer (clause 4.3).
+// orders is the initial orders: 0.9 per customer (TPCW_Populate).
 func (c *config) orders() int64 { return c.customers * 9 / 10 }
 
-// addresses is the initial addresses: two per customer (clause 4.3).
+// addresses is the initial addresses: two per customer (TPCW_Populate).
 func (c *config) addresses() int64 { return 2 * c.customers }
 
 // shape is what decides the data, as stamped: a run whose customers (2880

@@ -7,7 +7,7 @@ import (
 	"github.com/dbgauge/dbgauge/db/sqldb"
 )
 
-// table is one of the ten tables of TPC-W clause 1.2 (TPCW_Populate's
+// table is one of the ten tables of TPC-W chapter 1 (TPCW_Populate's
 // CREATE TABLEs): its columns, its primary key, its auto-increment id
 // column if it has one (new customers, addresses, orders and carts take
 // their ids from the database's sequence, never from MAX()+1), and the

@@ -11,7 +11,7 @@ import (
 // alnum is the alphabet of a-strings: letters and digits.
 const alnum = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
-// aString is a random a-string of lo..hi characters (TPC-W clause 4.6.2.2).
+// aString is a random a-string of lo..hi letters and digits.
 func aString(r *randgen.Rand, lo, hi int64) string {
 	b := make([]byte, r.Uniform(lo, hi))
 	fill(r, b, alnum)

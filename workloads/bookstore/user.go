@@ -18,7 +18,7 @@ const pageItems = 50 + 5
 // 6.1.9.2 (EB.usmd): -15 min x ln r, at most 60 min.
 var sessionLength = workload.NegExpWait(15*time.Minute, 60*time.Minute)
 
-// user is one emulated browser (TPC-W clause 5.2, rbe/EB.java): where it
+// user is one emulated browser (TPC-W's EB, rbe/EB.java): where it
 // is in its mix's Markov chain and its session's state (EB.cid,
 // EB.shopID, the items its last listing page linked to). It is small on
 // purpose, a few hundred bytes: what a transaction reads lands in the

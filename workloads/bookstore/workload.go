@@ -1,7 +1,7 @@
 // Package bookstore is a TPC-W-like web bookstore, the "Nile" of the
-// eWEEK/PC Magazine study: the ten tables of TPC-W clause 1 at --items
+// eWEEK/PC Magazine study: the ten tables of TPC-W at --items
 // (one of the spec's scales) and --customers (2880 per user by default),
-// the 14 web interactions of clause 2 as transaction types (one file
+// the 14 web interactions of TPC-W chapter 2 as transaction types (one file
 // each, the reference's SQL quoted above dbgauge's), and users that walk
 // the browsing, shopping or ordering Markov chain of the Wisconsin RBE
 // (jopereira/java-tpcw, tpcw/rbe) with sessions (returning or new
