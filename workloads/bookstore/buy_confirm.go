@@ -71,7 +71,11 @@ func (u *user) buyConfirm(ctx context.Context) error {
 	if len(lines) == 0 {
 		return u.commit(ctx)
 	}
-	if n, err = u.row(ctx, opCustomerAddress, u.s.dest.id, u.customer); err != nil {
+	n, err = u.row(ctx, opCustomerAddress, u.s.dest.id, u.customer)
+	if err == nil && n == 0 {
+		err = &missingError{what: fmt.Sprintf("customer %d", u.customer)}
+	}
+	if err != nil {
 		return u.abort(err)
 	}
 	bill := u.s.id

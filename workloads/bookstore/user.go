@@ -57,8 +57,7 @@ func newUser(env workload.UserEnv, in *instance) *user {
 // at a move to Home once the session's USMD has run out (EB.run): that
 // Home is the new session's first page.
 func (u *user) Next() workload.TxnID {
-	switch {
-	case !u.started || u.failed:
+	if !u.started || u.failed {
 		u.startSession()
 		u.from, u.cur = txHome, txHome
 		return txHome
