@@ -63,6 +63,7 @@ func Findings(r *results.Result) []string {
 	add(trend(r))
 	add(drift(r))
 	add(littles(r))
+	add(limitsFinding(r))
 	add(stalls(r))
 	add(tail(r))
 	add(outliers(r))

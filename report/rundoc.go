@@ -324,14 +324,23 @@ func latencyTable(names []string, ls []results.Latency) *Table {
 	return t
 }
 
-// txnTable has one row per transaction type.
+// txnTable has one row per transaction type, with the spec's p90 limit
+// when the workload sets any.
 func txnTable(r *results.Result) *Table {
 	t := &Table{Head: []string{"transaction", "count", "tps", "rollbacks", "retried", "errors", "avg", "p50", "p90", "p95", "p99", "max"}, Align: "lrrrrrrrrrrr"}
+	limits := hasLimits(r)
+	if limits {
+		t.Head, t.Align = append(t.Head, "p90 limit"), t.Align+"r"
+	}
 	for _, name := range TxnOrder(r) {
 		x := r.Transactions[name]
 		l := x.Latency
-		t.Rows = append(t.Rows, []string{name, fmtCount(x.Count), fmtNum(x.TPS), fmtCount(x.Rollbacks), fmtCount(x.IgnoredErrors),
-			fmtCount(x.Errors), fmtMs(l.Avg), fmtMs(l.P50), fmtMs(l.P90), fmtMs(l.P95), fmtMs(l.P99), fmtMs(l.Max)})
+		row := []string{name, fmtCount(x.Count), fmtNum(x.TPS), fmtCount(x.Rollbacks), fmtCount(x.IgnoredErrors),
+			fmtCount(x.Errors), fmtMs(l.Avg), fmtMs(l.P50), fmtMs(l.P90), fmtMs(l.P95), fmtMs(l.P99), fmtMs(l.Max)}
+		if limits {
+			row = append(row, limitCell(x))
+		}
+		t.Rows = append(t.Rows, row)
 	}
 	return t
 }

@@ -211,6 +211,9 @@ func transactionTable(w io.Writer, r *results.Result) {
 		fmt.Fprintf(w, "    %-*s %10d %10.2f %9d %8d %7d %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f\n", width, name, x.Count, x.TPS, x.Rollbacks,
 			x.IgnoredErrors, x.Errors, x.Latency.Avg, x.Latency.P50, x.Latency.P90, x.Latency.P95, x.Latency.P99, x.Latency.Max)
 	}
+	if s := limitsLine(r); s != "" {
+		fmt.Fprintf(w, "    %s\n", s)
+	}
 }
 
 // nameWidth is the width of a name column: at least least, and enough for

@@ -119,6 +119,7 @@ func (m *merger) transactions(r *Result) error {
 				st.Errors += ts.Errors
 				st.IgnoredErrors += ts.IgnoredErrors
 				st.Rollbacks += ts.Rollbacks
+				st.P90LimitMs = max(st.P90LimitMs, ts.P90LimitMs)
 				st.ErrorsByClass = addCounts(st.ErrorsByClass, ts.ErrorsByClass)
 				st.IgnoredByClass = addCounts(st.IgnoredByClass, ts.IgnoredByClass)
 				parts = append(parts, part{o.Name, ts.Latency, o.Result.TxnHistograms[name]})

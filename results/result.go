@@ -190,6 +190,9 @@ type TxnStat struct {
 	ErrorsByClass  map[string]int64 `json:"errors_by_class,omitempty"`
 	IgnoredByClass map[string]int64 `json:"ignored_by_class,omitempty"`
 	Latency        Latency          `json:"latency_ms"`
+	// P90LimitMs is the 90th-percentile response time the workload's spec
+	// allows the type (workload.Txn.Limit); 0: none.
+	P90LimitMs float64 `json:"p90_limit_ms,omitempty"`
 }
 
 // Schedule is how well an open-loop run kept its schedule.

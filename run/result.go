@@ -67,7 +67,7 @@ func (o *Outcome) Result(base results.Result, percentile float64) *results.Resul
 		h := t.Types[i]
 		st := results.TxnStat{Count: h.Count(), Errors: hist.ErrorsOf(h), IgnoredErrors: hist.IgnoredOf(h),
 			Rollbacks: h.Rollbacks, ErrorsByClass: byClass(h.ErrorsByClass[:]), IgnoredByClass: byClass(h.IgnoredByClass[:]),
-			Latency: latency(h.Op, percentile)}
+			Latency: latency(h.Op, percentile), P90LimitMs: float64(typ.Limit) / float64(time.Millisecond)}
 		if dur > 0 {
 			st.TPS = float64(st.Count) / dur
 		}

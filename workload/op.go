@@ -1,5 +1,7 @@
 package workload
 
+import "time"
+
 // Class is sysbench's classification of a query.
 type Class uint8
 
@@ -44,6 +46,10 @@ type Txn struct {
 	// the connection and outside the response time, in closed-loop runs
 	// only: under --rate the schedule decides when transactions start.
 	Keying, Think Wait
+	// Limit is the 90th-percentile response time the workload's spec allows
+	// this type (TPC-C clause 5.2.5.3, TPC-W clause 5.1.3): the run reports
+	// each type's p90 against it. 0: none.
+	Limit time.Duration
 }
 
 // TxnID indexes Instance.Transactions().
