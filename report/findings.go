@@ -317,11 +317,19 @@ func Conclusion(r *results.Result) string {
 			host += " (" + e.CPUModel + ")"
 		}
 	}
+	who := fmtPlural(int64(r.Run.Threads), "thread")
+	if c := r.Run.Connections; c > 0 && c < r.Run.Threads {
+		who = fmt.Sprintf("%s over %s", fmtPlural(int64(r.Run.Threads), "user"), fmtPlural(int64(c), "connection"))
+	}
 	s := fmt.Sprintf("%s against %s%s with %s sustained %s TPS (%s QPS) over %s, with p95 latency %s ms and p99 %s ms.",
-		r.Workload.Name, where, host, fmtPlural(int64(r.Run.Threads), "thread"), fmtNum(t.TPS), fmtNum(t.QPS), fmtSeconds(t.DurationS), fmtMs(r.Latency.P95), fmtMs(r.Latency.P99))
+		r.Workload.Name, where, host, who, fmtNum(t.TPS), fmtNum(t.QPS), fmtSeconds(t.DurationS), fmtMs(r.Latency.P95), fmtMs(r.Latency.P99))
 	if rs := r.Resources; rs != nil && rs.Samples > 0 {
 		b := cpuBusy(rs)
+		want, waitMs, paced := thinkPaced(r)
 		switch {
+		case b < cpuBound && paced:
+			s += fmt.Sprintf(" The users' waits set the pace, not the database: %s users waiting %s ms between transactions ask for %s/s (Little's law); more users, or shorter waits, load it more.",
+				fmtCount(int64(r.Run.Threads)), fmtMs(waitMs), fmtNum(want))
 		case b >= cpuBound:
 			s += fmt.Sprintf(" The host's CPU was saturated (%s busy): on this machine, more threads will not raise throughput.", fmtPct(b))
 		case rs.CPUIowaitAvg >= ioBound:

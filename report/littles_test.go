@@ -24,6 +24,12 @@ func TestLittles(t *testing.T) {
 	if s := littles(run(90)); !strings.HasPrefix(s, "Little's law is off") {
 		t.Errorf("10%% short: %s", s)
 	}
+	paced := run(99)
+	paced.Run.Connections = 10
+	paced.Resources = &results.Resources{Samples: 10, CPUUserAvg: 10, CPUIdleAvg: 90}
+	if c := Conclusion(paced); !strings.Contains(c, "100 users over 10 connections") || !strings.Contains(c, "The users' waits set the pace") {
+		t.Errorf("conclusion of a think-paced run: %s", c)
+	}
 	open := run(99)
 	open.Totals.Schedule = &results.Schedule{}
 	if s := littles(open); s != "" {
