@@ -11,6 +11,10 @@ import (
 // the load it says it did (the bookstore study's check).
 const littlesTolerance = 0.02
 
+// littlesWaits: a run (warmup included) at least 20 times its mean wait
+// sees unbiased waits.
+const littlesWaits = 20
+
 // thinkPaced reports whether a closed loop's waits, not its response
 // times, set its throughput (waits over ten times the mean response time),
 // with the rate its users ask for and the waits per transaction.
@@ -33,7 +37,11 @@ func littlesRate(r *results.Result) (want, waitMs float64, ok bool) {
 		return 0, 0, false
 	}
 	waitMs = (float64(w.ThinkCount)*w.ThinkMeanMs + float64(w.KeyingCount)*w.KeyingMeanMs + float64(w.PauseCount)*w.PauseMeanMs) / cycles
-	if waitMs <= 0 {
+	// The waits a run sees end are biased short until it has run many of
+	// them back to back: the long ones that users began are still going
+	// (10,000 users thinking exp:50s over 30 + 60 s saw a 28 s mean). Too
+	// short a run to judge.
+	if waitMs <= 0 || (t.DurationS+r.Run.WarmupS)*1000 < littlesWaits*waitMs {
 		return 0, 0, false
 	}
 	return float64(r.Run.Threads) / ((r.Latency.Avg + waitMs) / 1000), waitMs, true

@@ -30,6 +30,11 @@ func TestLittles(t *testing.T) {
 	if c := Conclusion(paced); !strings.Contains(c, "100 users over 10 connections") || !strings.Contains(c, "The users' waits set the pace") {
 		t.Errorf("conclusion of a think-paced run: %s", c)
 	}
+	short := run(99)
+	short.Totals.Waits.ThinkMeanMs = 10000 // 100 s run, 10 s waits: biased
+	if s := littles(short); s != "" {
+		t.Errorf("a run of 10 waits judged: %s", s)
+	}
 	open := run(99)
 	open.Totals.Schedule = &results.Schedule{}
 	if s := littles(open); s != "" {

@@ -5,8 +5,9 @@
 # interactions/s), over the same pool of CONNECTIONS, in ONE run, the two
 # alternating (which goes first flips every repetition), REPS repetitions.
 # Prints the medians of
-#   - WIPS, and Little's law: users / (mean response + mean think) against
-#     the measured WIPS (the client keeps its users on time when they agree);
+#   - WIPS, and Little's law: users / (mean response + the mean think time
+#     asked) against the measured WIPS (the client keeps its users on time
+#     when they agree);
 #   - client CPU per interaction: the dbgauge process's user+sys CPU seconds
 #     (from /usr/bin/time) over the interactions it completed, warmup
 #     included in both (the ratio MANY/FEW is the target: within 1.2);
@@ -73,19 +74,20 @@ for rep in $(seq 1 "$REPS"); do
 	done
 done
 
-python3 - "$OUT" "$FEW" "$MANY" "$REPS" <<'PY'
-import json, statistics, sys
-out, few, many, reps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+python3 - "$OUT" "$FEW" "$MANY" "$REPS" "$RATE" <<'PY'
+import json, math, statistics, sys
+out, few, many, reps, rate = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5])
 def stats(users):
     rows = []
     for rep in range(1, reps + 1):
         tag = f"{users}-{rep}"
         r = json.load(open(f"{out}/result-{tag}.json"))
         user, sys_, rss_kb = open(f"{out}/time-{tag}").read().split()[-3:]
-        w = r["totals"].get("waits") or {}
-        n = r["totals"]["transactions"] + r["totals"]["errors"]
-        wait = w.get("think_total_ms", 0) / max(n, 1)
-        expected = users / ((r["latency_ms"]["avg"] + wait) / 1000)
+        # Little's law with the think time asked (users/RATE s, exp capped
+        # at 10x: mean x (1 - e^-10)): the thinks a run sees end are biased
+        # short when the run is not many think times long.
+        think_ms = users / rate * 1000 * (1 - math.exp(-10))
+        expected = users / ((r["latency_ms"]["avg"] + think_ms) / 1000)
         ivs = [iv for iv in r["intervals"]]
         done = sum(iv["transactions"] for iv in ivs)  # warmup included: the CPU is the whole process's
         rows.append(dict(wips=r["totals"]["tps"], little=r["totals"]["tps"] / expected - 1,
