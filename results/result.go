@@ -127,6 +127,8 @@ type Dataset struct {
 	Name  string            `json:"name"`
 	Shape map[string]string `json:"shape"`
 	Info  map[string]string `json:"info,omitempty"`
+	// CreatedAt is when the data's prepare began (RFC 3339, UTC).
+	CreatedAt string `json:"created_at,omitempty"`
 }
 
 // Queries counts statements by sysbench's classes.

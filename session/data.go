@@ -149,6 +149,17 @@ func ShapeText(shape map[string]string) string {
 	return strings.Join(parts, " ")
 }
 
+// Prepared reports whether s's dataset is on its target, complete (any
+// options): what a caller that may drop it later needs to know first.
+func Prepared(ctx context.Context, s Spec) (bool, error) {
+	o, err := open(ctx, &s, false)
+	if err != nil {
+		return false, err
+	}
+	defer o.conn.Close()
+	return o.state.Stamp != nil && o.state.Stamp.Complete, nil
+}
+
 // Prepare creates the schema and loads the data of s's workload, unless it
 // is there already with the same options. With check, a workload with
 // consistency checks (workload.Checker) checks the data it has just

@@ -180,7 +180,7 @@ func (s *Spec) base(o *opened, env Env) results.Result {
 		r.Run.Shard = &results.Shard{Index: sh.Index, Count: sh.N()}
 	}
 	if st := o.state.Stamp; st != nil {
-		r.Dataset = &results.Dataset{Name: st.Dataset, Shape: st.Shape, Info: st.Info}
+		r.Dataset = &results.Dataset{Name: st.Dataset, Shape: st.Shape, Info: st.Info, CreatedAt: st.CreatedAt}
 	}
 	return r
 }

@@ -71,6 +71,36 @@ steps:
 	checkNoTables(t, "sqlite:"+db)
 }
 
+// TestExperimentKeepsData: cleanup: true drops only what the experiment
+// prepared; a dataset that was there before it stays, and it says so.
+func TestExperimentKeepsData(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db := "sqlite:" + filepath.Join(dir, "x.sqlite")
+	if o := dbgauge(t, dir, "prepare", "oltp_point_select", "--db", db, "--table-size", "200"); o.code != 0 {
+		t.Fatalf("prepare: %s", o.stderr)
+	}
+	file := filepath.Join(dir, "x.yaml")
+	os.WriteFile(file, []byte(`name: keep
+targets:
+  lite: `+db+`
+defaults: {table-size: 200, time: 1, report-interval: 0}
+cleanup: true
+steps:
+  - workload: oltp_point_select
+`), 0o644)
+	o := dbgauge(t, dir, "experiment", file, "--results-dir", "res")
+	if o.code != 0 {
+		t.Fatalf("exit %d: %s", o.code, o.stderr)
+	}
+	if !strings.Contains(o.stderr, "Kept the data of oltp_point_select on lite: the experiment did not prepare it.") {
+		t.Errorf("no word of the data kept:\n%s", o.stderr)
+	}
+	if n := countRows(t, db, "sbtest1"); n != 200 {
+		t.Errorf("sbtest1 has %d rows after the experiment, want the 200 prepared before it", n)
+	}
+}
+
 // TestExperimentErrors: every problem of a file is reported at once, each
 // with its line, and nothing runs.
 func TestExperimentErrors(t *testing.T) {

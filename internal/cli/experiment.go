@@ -205,11 +205,33 @@ func (e *env) experiment(ctx context.Context, xf *experimentFlags, path string) 
 		return err
 	}
 	var runErr error
+	// prepared are the (target, workload) pairs whose data this experiment
+	// made: cleanup drops those only, never data that was there before.
+	prepared := map[string]bool{}
+	made := map[string]bool{} // target and dataset name the experiment made (workloads share datasets)
 	for i, r := range plan {
 		fmt.Fprintf(e.stderr, "\n=== experiment %s: run %d of %d: %s on %s %s (repeat %d) ===\n",
 			f.Name, i+1, len(plan), r.Workload, r.Target.Name, r.Label(), r.Repeat)
 		r.o.spec.ResultsDir = dir
+		key := r.Target.URL + "\x00" + r.Workload
+		if _, seen := prepared[key]; !seen {
+			// Data there before the experiment's first run on it is not
+			// the experiment's to drop (if this cannot tell, it keeps it).
+			had, herr := true, error(nil)
+			if s, serr := r.o.specFor(r.Workload); serr == nil {
+				had, herr = session.Prepared(ctx, s)
+			}
+			prepared[key] = herr == nil && !had
+		}
 		res, rdir, err := e.runOne(ctx, r.o, r.Workload)
+		if res != nil && res.Dataset != nil {
+			dk := r.Target.URL + "\x00" + res.Dataset.Name
+			if prepared[key] {
+				made[dk] = true
+			} else if made[dk] {
+				prepared[key] = true
+			}
+		}
 		if res != nil {
 			rel, _ := filepath.Rel(dir, rdir)
 			x.Runs = append(x.Runs, results.ExperimentRun{Step: r.Step, Workload: r.Workload, Target: r.Target.Name,
@@ -234,7 +256,7 @@ func (e *env) experiment(ctx context.Context, xf *experimentFlags, path string) 
 		return err
 	}
 	if f.Cleanup && !x.Interrupted {
-		e.cleanupExperiment(ctx, plan)
+		e.cleanupExperiment(ctx, plan, prepared)
 	}
 	printExperiment(e.stdout, x)
 	sub := make([]string, len(x.Runs))
@@ -246,8 +268,9 @@ func (e *env) experiment(ctx context.Context, xf *experimentFlags, path string) 
 }
 
 // cleanupExperiment drops what the experiment prepared: each workload's
-// dataset once per target, through its stamp.
-func (e *env) cleanupExperiment(ctx context.Context, plan []plannedRun) {
+// dataset once per target, through its stamp, when the experiment made it
+// (prepared); data that was there before it stays, and it says so.
+func (e *env) cleanupExperiment(ctx context.Context, plan []plannedRun, prepared map[string]bool) {
 	done := map[string]bool{}
 	for _, r := range plan {
 		key := r.Target.URL + "\x00" + r.Workload
@@ -255,6 +278,10 @@ func (e *env) cleanupExperiment(ctx context.Context, plan []plannedRun) {
 			continue
 		}
 		done[key] = true
+		if !prepared[key] {
+			fmt.Fprintf(e.stderr, "Kept the data of %s on %s: the experiment did not prepare it.\n", r.Workload, r.Target.Name)
+			continue
+		}
 		if err := e.cleanup(ctx, r.o, r.Workload); err != nil {
 			fmt.Fprintf(e.stderr, "dbgauge: cleanup of %s on %s: %s\n", r.Workload, r.Target.Name, message(err, e.secrets))
 		}
