@@ -64,6 +64,7 @@ func Findings(r *results.Result) []string {
 	add(drift(r))
 	add(littles(r))
 	add(limitsFinding(r))
+	add(steadyFinding(r))
 	add(stalls(r))
 	add(tail(r))
 	add(outliers(r))

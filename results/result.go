@@ -64,6 +64,8 @@ type Figure struct {
 	Value float64 `json:"value"`
 	Unit  string  `json:"unit,omitempty"`
 	Help  string  `json:"help,omitempty"`
+	// Target, if set, is the value a steady run reaches (a mix's share).
+	Target *float64 `json:"target,omitempty"`
 }
 
 // Tool identifies the dbgauge that produced the result.

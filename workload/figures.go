@@ -15,6 +15,9 @@ type Figure struct {
 	Value float64
 	Unit  string
 	Help  string
+	// Target, if set, is the value the workload's steady state gives (the
+	// browse share of a TPC-W mix): a run far from it did not reach it.
+	Target *float64
 }
 
 // Counts are what a run (or one interval of it) counted, for figures.

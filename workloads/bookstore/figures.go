@@ -46,11 +46,12 @@ func (i *instance) Figures(c workload.Counts) []workload.Figure {
 	}
 	if total > 0 {
 		target := browseTarget[i.c.mixName]
+		orderTarget := 100 - target
 		figs = append(figs,
-			workload.Figure{Name: "browse", Value: 100 * float64(browse) / float64(total), Unit: "%",
+			workload.Figure{Name: "browse", Value: 100 * float64(browse) / float64(total), Unit: "%", Target: &target,
 				Help: fmt.Sprintf("browse share of the interactions (the %s mix's: %g%%)", i.c.mixName, target)},
-			workload.Figure{Name: "order", Value: 100 * float64(order) / float64(total), Unit: "%",
-				Help: fmt.Sprintf("order share of the interactions (the %s mix's: %g%%)", i.c.mixName, 100-target)})
+			workload.Figure{Name: "order", Value: 100 * float64(order) / float64(total), Unit: "%", Target: &orderTarget,
+				Help: fmt.Sprintf("order share of the interactions (the %s mix's: %g%%)", i.c.mixName, orderTarget)})
 	}
 	return figs
 }
