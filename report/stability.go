@@ -43,7 +43,7 @@ func drift(r *results.Result) string {
 		rate = "WIPS"
 	}
 	type measure struct {
-		name, unit string
+		name, unit  string
 		a, b, limit float64
 	}
 	ms := []measure{{name: rate, a: meanOf(first, func(iv results.Interval) float64 { return iv.TPS }),
