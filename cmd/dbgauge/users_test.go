@@ -121,6 +121,13 @@ func TestWorkloadHelp(t *testing.T) {
 	if !strings.Contains(o.stdout, "--delta int") || strings.Contains(o.stdout, "--random-points") {
 		t.Errorf("prepare select_random_ranges --help (workload after a flag):\n%s", o.stdout)
 	}
+	// Commands that take no workload say nothing of workload options.
+	for _, cmd := range []string{"merge", "compare", "report", "results"} {
+		o = dbgauge(t, dir, cmd, "--help")
+		if o.code != 0 || strings.Contains(o.stdout, "Workload options") || !strings.Contains(o.stdout, "Flags:") {
+			t.Errorf("%s --help: exit %d\n%s", cmd, o.code, o.stdout)
+		}
+	}
 }
 
 // TestUsersOverConnections runs oltp_read_write with 8 users over 2

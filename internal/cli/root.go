@@ -111,6 +111,9 @@ SQLite file, prepares it, prints the summary and writes a results folder.`,
 		c.SetFlagErrorFunc(e.flagError)
 		if _, ok := e.bindings[c]; ok {
 			c.SetUsageFunc(workloadUsage)
+		} else {
+			// Not the root's workload help: cobra's own (merge, compare, report...).
+			c.SetUsageFunc((&cobra.Command{}).UsageFunc())
 		}
 		c.Flags().SetNormalizeFunc(normalize)
 		c.SilenceErrors, c.SilenceUsage = true, true
