@@ -78,28 +78,41 @@ func openSession(ctx context.Context, env workload.SessionEnv) (*session, error)
 		s.Close(ctx)
 		return nil, fmt.Errorf("bookstore reads values back, which the %s driver's statements cannot do", d.Name)
 	}
-	s.dest = s.newDestinations()
+	if s.dest, err = s.newDestinations(); err != nil {
+		s.Close(ctx)
+		return nil, err
+	}
 	return s, nil
 }
 
 // newDestinations points each read's columns into the session: the
 // columns a transaction uses at their fields, the others at text slots.
-func (s *session) newDestinations() destinations {
-	text := func(n int) []any {
+func (s *session) newDestinations() (destinations, error) {
+	var err error
+	// reads are the columns of tables ts, each column named in at read into
+	// its field, the others into text slots.
+	reads := func(at map[string]any, ts ...int) []any {
+		n := 0
+		for _, t := range ts {
+			n += len(tables[t].columns)
+		}
 		out := make([]any, n)
 		for i := range out {
 			out[i] = &s.text[i]
 		}
+		for col, p := range at {
+			i, ok := columnIndex(col, ts...)
+			if !ok {
+				err = fmt.Errorf("bookstore: no column %s in the read of %s", col, selectList(ts...))
+				continue
+			}
+			out[i] = p
+		}
 		return out
 	}
-	ia := text(len(tableNamed("item").columns) + len(tableNamed("author").columns))
-	ia[columnIndex("i_id", "item", "author")] = &s.id
-	ai := text(len(ia))
-	ai[columnIndex("i_id", "author", "item")] = &s.id
-	cart := text(len(tableNamed("shopping_cart_line").columns) + len(tableNamed("item").columns))
-	cart[columnIndex("scl_i_id", "shopping_cart_line", "item")] = &s.id
-	cart[columnIndex("scl_qty", "shopping_cart_line", "item")] = &s.qty
-	cart[columnIndex("i_cost", "shopping_cart_line", "item")] = &s.amount
+	ia := reads(map[string]any{"i_id": &s.id}, tItem, tAuthor)
+	ai := reads(map[string]any{"i_id": &s.id}, tAuthor, tItem)
+	cart := reads(map[string]any{"scl_i_id": &s.id, "scl_qty": &s.qty, "i_cost": &s.amount}, tShoppingCartLine, tItem)
 	return destinations{
 		id:         []any{&s.id},
 		n:          []any{&s.n},
@@ -111,7 +124,7 @@ func (s *session) newDestinations() destinations {
 		authorItem: ai,
 		cart:       cart,
 		cartLines:  []any{&s.id, &s.qty},
-	}
+	}, err
 }
 
 // Close implements workload.Session.

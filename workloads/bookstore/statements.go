@@ -174,8 +174,8 @@ func sqlFor(op workload.OpID, d *sqldb.Dialect) string {
 	case "{rollback}":
 		return d.Rollback
 	}
-	return strings.NewReplacer(forUpdate, d.ForUpdate, itemAuthor, selectList("item", "author"),
-		authorItem, selectList("author", "item"), cartItem, selectList("shopping_cart_line", "item")).Replace(s)
+	return strings.NewReplacer(forUpdate, d.ForUpdate, itemAuthor, selectList(tItem, tAuthor),
+		authorItem, selectList(tAuthor, tItem), cartItem, selectList(tShoppingCartLine, tItem)).Replace(s)
 }
 
 // opList is Instance.Ops.
