@@ -44,3 +44,27 @@ func (r *Rand) Template(template string) string {
 	r.FillTemplate(b, template)
 	return unsafe.String(unsafe.SliceData(b), len(b)) // b is never written again
 }
+
+// Alnum and Digits are the alphabets of TPC's a-strings (letters and
+// digits, TPC-C clause 4.3.2.2) and n-strings.
+const (
+	Alnum  = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	Digits = "0123456789"
+)
+
+// Chars returns lo..hi characters (uniform length) drawn from alphabet, at
+// most 64 characters long: ten from each 64-bit draw (64^10 < 2^64; for
+// 62 characters the bias of the last one is below 2^-4).
+func (r *Rand) Chars(lo, hi int64, alphabet string) string {
+	b := make([]byte, r.Uniform(lo, hi))
+	n := uint64(len(alphabet))
+	for i := 0; i < len(b); {
+		x := r.Uint64()
+		for k := 0; k < 10 && i < len(b); k++ {
+			b[i] = alphabet[x%n]
+			x /= n
+			i++
+		}
+	}
+	return string(b)
+}

@@ -149,3 +149,29 @@ func TestTemplateOneAllocation(t *testing.T) {
 		t.Fatalf("a returned string changed after later calls: %q, was %q", first, keep)
 	}
 }
+
+// TestChars: lengths within lo..hi, only the alphabet's characters, every
+// one of them drawn, and the same string from the same stream.
+func TestChars(t *testing.T) {
+	t.Parallel()
+	r, again := New(7, 1), New(7, 1)
+	seen := map[byte]bool{}
+	for range 2000 {
+		s := r.Chars(3, 9, Alnum)
+		if len(s) < 3 || len(s) > 9 {
+			t.Fatalf("length %d outside 3..9", len(s))
+		}
+		for i := range len(s) {
+			if !strings.ContainsRune(Alnum, rune(s[i])) {
+				t.Fatalf("%q has a character outside the alphabet", s)
+			}
+			seen[s[i]] = true
+		}
+		if s2 := again.Chars(3, 9, Alnum); s2 != s {
+			t.Fatalf("the same stream gave %q then %q", s, s2)
+		}
+	}
+	if len(seen) != len(Alnum) {
+		t.Errorf("%d of %d characters drawn", len(seen), len(Alnum))
+	}
+}

@@ -8,36 +8,10 @@ import (
 	"github.com/dbgauge/dbgauge/randgen"
 )
 
-// alnum is the alphabet of a-strings: letters and digits.
-const alnum = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-
-// aString is a random a-string of lo..hi letters and digits.
-func aString(r *randgen.Rand, lo, hi int64) string {
-	b := make([]byte, r.Uniform(lo, hi))
-	fill(r, b, alnum)
-	return string(b)
-}
-
-// nString is a random n-string (digits) of lo..hi characters.
-func nString(r *randgen.Rand, lo, hi int64) string {
-	b := make([]byte, r.Uniform(lo, hi))
-	fill(r, b, "0123456789")
-	return string(b)
-}
-
-// fill fills b with characters of alphabet, ten from each 64-bit draw
-// (62^10 < 2^64).
-func fill(r *randgen.Rand, b []byte, alphabet string) {
-	n := uint64(len(alphabet))
-	for i := 0; i < len(b); {
-		x := r.Uint64()
-		for k := 0; k < 10 && i < len(b); k++ {
-			b[i] = alphabet[x%n]
-			x /= n
-			i++
-		}
-	}
-}
+// aString and nString are TPC's random a-strings and n-strings of lo..hi
+// characters.
+func aString(r *randgen.Rand, lo, hi int64) string { return r.Chars(lo, hi, randgen.Alnum) }
+func nString(r *randgen.Rand, lo, hi int64) string { return r.Chars(lo, hi, randgen.Digits) }
 
 // syllables are TPC-W's digit syllables (clause 4.6.2.8).
 var syllables = [10]string{"BA", "OG", "AL", "RI", "RE", "SE", "AT", "UL", "IN", "NG"}

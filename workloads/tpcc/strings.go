@@ -6,44 +6,17 @@ import (
 	"github.com/dbgauge/dbgauge/randgen"
 )
 
-// alnum is the alphabet of a-strings (clause 4.3.2.2: at least 26 lower
-// case, 26 upper case and 10 digits).
-const alnum = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-
-// aString is a random a-string of lo..hi characters (clause 4.3.2.2).
-func aString(r *randgen.Rand, lo, hi int64) string {
-	b := make([]byte, r.Uniform(lo, hi))
-	fill(r, b, alnum)
-	return string(b)
-}
-
-// fill fills b with characters of alphabet, ten from each 64-bit draw
-// (62^10 < 2^64; the bias of the last character is below 2^-4).
-func fill(r *randgen.Rand, b []byte, alphabet string) {
-	n := uint64(len(alphabet))
-	for i := 0; i < len(b); {
-		x := r.Uint64()
-		for k := 0; k < 10 && i < len(b); k++ {
-			b[i] = alphabet[x%n]
-			x /= n
-			i++
-		}
-	}
-}
-
-// nString is a random n-string of lo..hi digits.
-func nString(r *randgen.Rand, lo, hi int64) string {
-	b := make([]byte, r.Uniform(lo, hi))
-	fill(r, b, "0123456789")
-	return string(b)
-}
+// aString and nString are TPC's random a-strings and n-strings of lo..hi
+// characters.
+func aString(r *randgen.Rand, lo, hi int64) string { return r.Chars(lo, hi, randgen.Alnum) }
+func nString(r *randgen.Rand, lo, hi int64) string { return r.Chars(lo, hi, randgen.Digits) }
 
 // zip is clause 4.3.2.7's zip code: 4 random digits and "11111".
 func zip(r *randgen.Rand) string { return nString(r, 4, 4) + "11111" }
 
 // state is two random letters.
 func state(r *randgen.Rand) string {
-	return string([]byte{alnum[26+r.IntN(26)], alnum[26+r.IntN(26)]})
+	return string([]byte{randgen.Alnum[26+r.IntN(26)], randgen.Alnum[26+r.IntN(26)]})
 }
 
 // data is I_DATA or S_DATA: an a-string of 26..50 characters, 10% of which
