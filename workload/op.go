@@ -23,11 +23,40 @@ func (c Class) String() string {
 	}
 }
 
+// Verb is what a statement does, as charbench counts DML: selects,
+// inserts, updates, deletes, commits and rollbacks. NoVerb is a statement
+// the workload does not sort (a BEGIN, a key-value command).
+type Verb uint8
+
+// Statement verbs.
+const (
+	NoVerb Verb = iota
+	Select
+	Insert
+	Update
+	Delete
+	Commit
+	Rollback
+	numVerbs
+)
+
+// Verbs lists the verbs, NoVerb first; a Verb indexes it.
+var Verbs = [numVerbs]string{"", "select", "insert", "update", "delete", "commit", "rollback"}
+
+func (v Verb) String() string {
+	if v < numVerbs {
+		return Verbs[v]
+	}
+	return ""
+}
+
 // Op is one measured statement (a query, a command, a request): only
-// statements count as queries.
+// statements count as queries. Verb, if set, counts it among the
+// statements by verb the run reports over time.
 type Op struct {
 	Name  string
 	Class Class
+	Verb  Verb
 }
 
 // OpID indexes Instance.Ops().
