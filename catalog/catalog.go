@@ -14,6 +14,7 @@ import (
 	"github.com/dbgauge/dbgauge/workloads/bookstore"
 	"github.com/dbgauge/dbgauge/workloads/kv"
 	"github.com/dbgauge/dbgauge/workloads/oltp"
+	"github.com/dbgauge/dbgauge/workloads/orderentry"
 	"github.com/dbgauge/dbgauge/workloads/tpcc"
 	"github.com/dbgauge/dbgauge/workloads/widetable"
 )
@@ -22,7 +23,7 @@ import (
 func Workloads() []workload.Workload {
 	w := append(oltp.Workloads(), widetable.Workloads()...)
 	w = append(w, kv.Workloads()...)
-	return append(w, tpcc.Workload, bookstore.Workload)
+	return append(w, tpcc.Workload, bookstore.Workload, orderentry.Workload)
 }
 
 // Workload finds a workload by name.

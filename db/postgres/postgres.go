@@ -122,6 +122,8 @@ var dialect = &sqldb.Dialect{
 	InsertReturning: true,
 	ForUpdate:       " FOR UPDATE",
 	LikeIndexOps:    " varchar_pattern_ops",
+	ExpressionIndex: true,
+	GroupByCube:     true,
 	CopyCSV: func(table, file string, columns []string) string {
 		return fmt.Sprintf(`\copy %s (%s) FROM '%s' WITH (FORMAT csv, NULL '\N')`, table, strings.Join(columns, ", "), file)
 	},

@@ -71,6 +71,14 @@ type Dialect struct {
 	// where a plain index does (MySQL), " varchar_pattern_ops" on
 	// PostgreSQL, whose plain index serves LIKE only under the C collation.
 	LikeIndexOps string
+	// ExpressionIndex is true when CREATE INDEX takes expressions such as
+	// (lower(col)) (PostgreSQL, SQLite; not MariaDB, nor MySQL before
+	// 8.0.13): a case-insensitive search has an index to use.
+	ExpressionIndex bool
+	// GroupByCube is true when GROUP BY CUBE(a, b) is SQL the database
+	// runs (PostgreSQL); elsewhere a query writes the grouping sets out as
+	// a UNION ALL.
+	GroupByCube bool
 	// ForUpdate ends a SELECT that reads a row the transaction will write
 	// back (TPC-C's d_next_o_id), so that a concurrent transaction waits
 	// instead of reading the same value: " FOR UPDATE", or "" where

@@ -156,7 +156,8 @@ var dialect = &sqldb.Dialect{
 	InsertReturning: true,
 	// BeginWrite is BEGIN IMMEDIATE: the transaction holds the write lock
 	// from its start, and SQLite has no FOR UPDATE.
-	ForUpdate: "",
+	ForUpdate:       "",
+	ExpressionIndex: true,
 }
 
 // Conn is one SQLite connection.

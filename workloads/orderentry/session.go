@@ -1,0 +1,117 @@
+package orderentry
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/dbgauge/dbgauge/db/sqldb"
+	"github.com/dbgauge/dbgauge/workload"
+)
+
+// session is a connection's prepared statements and the scratch its
+// transactions read into: what a transaction reads back lands here, built
+// once per connection, and a user keeps only its deck and stream.
+type session struct {
+	conn  sqldb.Conn
+	stmts [numOps]sqldb.Stmt
+	ids   [numOps]*sqldb.IDInsert // INSERTs that return a generated id
+
+	args []any
+	// Destinations: an id, a second integer, a quantity, a price; text
+	// slots for the columns read but not used (NULL reads as nil).
+	id, line, qty int64
+	price         float64
+	text          [textSlots][]byte
+	dest          destinations
+	// products are the last category browse's rows (New Order); orders
+	// a customer's orders (Browse and Update Orders).
+	products []product
+	orders   []int64
+}
+
+// textSlots holds the widest row read into destinations.
+const textSlots = 16
+
+// product is a row of a category browse: the product, its price and the
+// quantity on hand at the warehouse browsed.
+type product struct {
+	id, qty int64
+	price   float64
+}
+
+// destinations are each read's destinations, built once per session.
+type destinations struct {
+	customer, order, product, toProcess, orderItem []any
+}
+
+var _ workload.Session = (*session)(nil)
+
+func openSession(ctx context.Context, env workload.SessionEnv) (*session, error) {
+	conn, err := sqldb.Open(env.Conn, env.Driver)
+	if err != nil {
+		return nil, err
+	}
+	d := conn.Dialect()
+	s := &session{conn: conn, args: make([]any, 0, 64)}
+	for op := range numOps {
+		st := statements[op]
+		if st.id != "" {
+			ins, err := sqldb.PrepareIDInsert(ctx, conn, sqlFor(op, d), st.id)
+			if err != nil {
+				s.Close(ctx)
+				return nil, fmt.Errorf("prepare %s: %w", st.name, err)
+			}
+			s.ids[op] = ins
+			continue
+		}
+		if s.stmts[op], err = conn.Prepare(ctx, sqlFor(op, d)); err != nil {
+			s.Close(ctx)
+			return nil, fmt.Errorf("prepare %s: %w", st.name, err)
+		}
+	}
+	if _, ok := s.stmts[opProductsByCategory].(sqldb.RowsReader); !ok {
+		s.Close(ctx)
+		return nil, fmt.Errorf("orderentry reads values back, which the %s driver's statements cannot do", d.Name)
+	}
+	s.dest = s.newDestinations()
+	return s, nil
+}
+
+// newDestinations points each read's columns into the session: the ones
+// a transaction uses at their fields, the others at text slots.
+func (s *session) newDestinations() destinations {
+	slots := func(n int, at map[int]any) []any {
+		out := make([]any, n)
+		for i := range out {
+			out[i] = &s.text[i]
+		}
+		for i, p := range at {
+			out[i] = p
+		}
+		return out
+	}
+	return destinations{
+		customer: slots(numCustomerCols, map[int]any{0: &s.id}),
+		order:    slots(numOrderCols, map[int]any{0: &s.id}),
+		// product_id, list_price (9th) and quantity_on_hand (12th).
+		product:   slots(numProductCols, map[int]any{0: &s.id, 8: &s.price, 11: &s.qty}),
+		toProcess: slots(numPOCols, map[int]any{0: &s.id}),
+		// line_item_id and unit_price.
+		orderItem: slots(numOrderItemCols, map[int]any{1: &s.line, 3: &s.price}),
+	}
+}
+
+// Close implements workload.Session.
+func (s *session) Close(context.Context) error {
+	for _, st := range s.stmts {
+		if st != nil {
+			st.Close()
+		}
+	}
+	for _, ins := range s.ids {
+		if ins != nil {
+			ins.Close()
+		}
+	}
+	return nil
+}
