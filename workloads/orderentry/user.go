@@ -17,6 +17,8 @@ type user struct {
 	r    *randgen.Rand
 	deck *deck
 	cur  workload.TxnID
+	// pinned, if set, is the warehouse every transaction uses (tests).
+	pinned int64
 
 	// Set while Run runs.
 	s     *session
@@ -81,7 +83,12 @@ func (u *user) customer() int64 {
 }
 
 // warehouse draws a warehouse, uniform.
-func (u *user) warehouse() int64 { return u.r.Uniform(1, u.c.warehouses) }
+func (u *user) warehouse() int64 {
+	if u.pinned > 0 {
+		return u.pinned
+	}
+	return u.r.Uniform(1, u.c.warehouses)
+}
 
 // now is the time the statements bind for SYSDATE.
 func now() time.Time { return time.Now().UTC() }
