@@ -60,7 +60,7 @@ func TestBadOptions(t *testing.T) {
 	}
 }
 
-func TestDelays(t *testing.T) {
+func TestParseDelay(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]time.Duration{"0": 0, "20": 20 * time.Millisecond, "1.5s": 1500 * time.Millisecond, "250ms": 250 * time.Millisecond} {
 		if got, err := parseDelay("min-delay", in); err != nil || got != want {
