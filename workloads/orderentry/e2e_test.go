@@ -161,3 +161,18 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestCloudHostExample: the study's experiment file lists its 26 runs.
+func TestCloudHostExample(t *testing.T) {
+	t.Setenv("DBGAUGE_TEST_POSTGRES", "postgres://x@127.0.0.1/x")
+	t.Setenv("DBGAUGE_TEST_MYSQL", "mysql://x@127.0.0.1/x")
+	file, err := filepath.Abs("../../examples/cloud-host.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := fixture.Dbgauge(t, t.TempDir(), "experiment", file, "--dry-run")
+	if o.Code != 0 || !strings.Contains(o.Stdout, "cloud-host: 26 runs") ||
+		strings.Count(o.Stdout, "oltp_read_write") != 12 || strings.Count(o.Stdout, "orderentry") != 14 {
+		t.Errorf("cloud-host.yaml: exit %d\n%s%s", o.Code, o.Stdout, o.Stderr)
+	}
+}

@@ -12,7 +12,7 @@
 // inserts, updates, deletes, commits and rollbacks per second.
 //
 // Where dbgauge differs from the reference, on purpose (each is said where
-// it is done, and in docs/workloads/orderentry.md): ids come from the
+// it is done, and in docs/studies/orderentry.md): ids come from the
 // tables' auto-increment columns, not Oracle sequences; New Order browses,
 // orders and takes stock at one warehouse and charges the product's list
 // price (the reference charges the product id and decrements another
