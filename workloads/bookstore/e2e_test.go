@@ -1,12 +1,9 @@
 package bookstore
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,37 +12,13 @@ import (
 	"github.com/dbgauge/dbgauge/db/dbtest"
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/db/sqlite"
+	"github.com/dbgauge/dbgauge/workloads/internal/fixture"
 )
 
-// outcome is what a run of the binary printed and its exit code.
-type outcome struct {
-	stdout, stderr string
-	code           int
-}
-
-func dbgauge(t *testing.T, dir string, args ...string) outcome {
+// dbgauge runs the binary in dir.
+func dbgauge(t *testing.T, dir string, args ...string) fixture.Outcome {
 	t.Helper()
-	bin, err := dbgaugeBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "DBGAUGE_DB=")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err = cmd.Run()
-	o := outcome{stdout: stdout.String(), stderr: stderr.String()}
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		o.code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(o.stderr, "panic:") || strings.Contains(o.stderr, "goroutine ") {
-		t.Fatalf("dbgauge %v crashed:\n%s", args, o.stderr)
-	}
-	return o
+	return fixture.Dbgauge(t, dir, args...)
 }
 
 // result is what the end-to-end test reads of result.json.
@@ -75,18 +48,18 @@ func TestEndToEnd(t *testing.T) {
 	dir := t.TempDir()
 	url := "sqlite:" + filepath.Join(dir, "nile.sqlite")
 	opts := fixtureOptions()
-	if o := dbgauge(t, dir, append([]string{"prepare", "bookstore", "--db", url, "--threads", "2"}, opts...)...); o.code != 0 {
-		t.Fatalf("prepare: exit %d\n%s%s", o.code, o.stdout, o.stderr)
+	if o := dbgauge(t, dir, append([]string{"prepare", "bookstore", "--db", url, "--threads", "2"}, opts...)...); o.Code != 0 {
+		t.Fatalf("prepare: exit %d\n%s%s", o.Code, o.Stdout, o.Stderr)
 	}
 	out := filepath.Join(dir, "bookstore.json")
 	o := dbgauge(t, dir, append([]string{"run", "bookstore", "--db", url, "--users", "200", "--think", "exp:100ms", "--time", "5",
 		"--out", out, "--results-dir", dir}, opts...)...)
-	if o.code != 0 {
-		t.Fatalf("run: exit %d\n%s%s", o.code, o.stdout, o.stderr)
+	if o.Code != 0 {
+		t.Fatalf("run: exit %d\n%s%s", o.Code, o.Stdout, o.Stderr)
 	}
 	for _, want := range append([]string{"bookstore figures:", "WIPS:", "WIPSb:", "WIPSo:", "browse:"}, txnNames[:]...) {
-		if !strings.Contains(o.stdout, want) {
-			t.Errorf("the summary lacks %q:\n%s", want, o.stdout)
+		if !strings.Contains(o.Stdout, want) {
+			t.Errorf("the summary lacks %q:\n%s", want, o.Stdout)
 		}
 	}
 	raw, err := os.ReadFile(out)
@@ -145,18 +118,18 @@ func TestEndToEnd(t *testing.T) {
 	} {
 		args := append([]string{"run", "bookstore", "--db", url, "--time", "1", "--no-prepare", "--results-dir", dir}, bad.args...)
 		o := dbgauge(t, dir, args...)
-		if o.code != 2 || strings.Count(strings.TrimSpace(o.stderr), "\n") > 0 || !strings.Contains(o.stderr, bad.want) {
-			t.Errorf("%v: exit %d, stderr %q; want 2 and one line with %q", bad.args, o.code, o.stderr, bad.want)
+		if o.Code != 2 || strings.Count(strings.TrimSpace(o.Stderr), "\n") > 0 || !strings.Contains(o.Stderr, bad.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and one line with %q", bad.args, o.Code, o.Stderr, bad.want)
 		}
 	}
 
-	if o := dbgauge(t, dir, "cleanup", "bookstore", "--db", url); o.code != 0 {
-		t.Fatalf("cleanup: exit %d\n%s", o.code, o.stderr)
+	if o := dbgauge(t, dir, "cleanup", "bookstore", "--db", url); o.Code != 0 {
+		t.Fatalf("cleanup: exit %d\n%s", o.Code, o.Stderr)
 	}
 	c := sqliteConn(t, url)
 	for _, tb := range tables {
-		if ok, err := sqldb.TableExists(t.Context(), c, tb.name); err != nil || ok {
-			t.Errorf("cleanup left %s (%v)", tb.name, err)
+		if ok, err := sqldb.TableExists(t.Context(), c, tb.Name); err != nil || ok {
+			t.Errorf("cleanup left %s (%v)", tb.Name, err)
 		}
 	}
 }
@@ -170,8 +143,8 @@ func TestNotSQL(t *testing.T) {
 			url := dbtest.ServerURL(t, env)
 			dir := t.TempDir()
 			o := dbgauge(t, dir, "prepare", "bookstore", "--db", url.Raw, "--items", "1000", "--customers", "10")
-			if o.code != 2 || strings.Count(strings.TrimSpace(o.stderr), "\n") > 0 || !strings.Contains(o.stderr, "needs a SQL database") {
-				t.Errorf("prepare on %s: exit %d, %q", env, o.code, o.stderr)
+			if o.Code != 2 || strings.Count(strings.TrimSpace(o.Stderr), "\n") > 0 || !strings.Contains(o.Stderr, "needs a SQL database") {
+				t.Errorf("prepare on %s: exit %d, %q", env, o.Code, o.Stderr)
 			}
 		})
 	}
@@ -184,5 +157,5 @@ func sqliteConn(t *testing.T, url string) sqldb.Conn {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return target{name: "sqlite", driver: sqlite.Driver{}, t: u}.conn(t)
+	return target{Name: "sqlite", Driver: sqlite.Driver{}, T: u}.Conn(t)
 }

@@ -43,8 +43,8 @@ type browser struct {
 func newBrowser(t *testing.T, tg target, in *instance, user, users int) *browser {
 	t.Helper()
 	ctx := context.Background()
-	c := tg.conn(t)
-	s, err := in.Open(ctx, workload.SessionEnv{Conn: c, Driver: tg.driver.Name()})
+	c := tg.Conn(t)
+	s, err := in.Open(ctx, workload.SessionEnv{Conn: c, Driver: tg.Driver.Name()})
 	if err != nil {
 		t.Fatal(err)
 	}

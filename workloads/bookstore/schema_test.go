@@ -11,8 +11,8 @@ func TestTableIndexes(t *testing.T) {
 		t.Fatalf("%d constants for %d tables", len(want), len(tables))
 	}
 	for i, name := range want {
-		if tables[i].name != name {
-			t.Errorf("tables[%d] is %s, want %s", i, tables[i].name, name)
+		if tables[i].Name != name {
+			t.Errorf("tables[%d] is %s, want %s", i, tables[i].Name, name)
 		}
 	}
 	if _, ok := columnIndex("no_such_column", tItem, tAuthor); ok {

@@ -94,7 +94,7 @@ func (s *session) newDestinations() (destinations, error) {
 	reads := func(at map[string]any, ts ...int) []any {
 		n := 0
 		for _, t := range ts {
-			n += len(tables[t].columns)
+			n += len(tables[t].Columns)
 		}
 		out := make([]any, n)
 		for i := range out {

@@ -54,7 +54,7 @@ func testShards(t *testing.T, tg target) {
 	for err := range errs {
 		t.Fatal(err)
 	}
-	c := tg.conn(t)
+	c := tg.Conn(t)
 	carts := append(out[0].carts, out[1].carts...)
 	customers := append(out[0].customers, out[1].customers...)
 	var orders, addresses []int64
@@ -80,8 +80,8 @@ func testShards(t *testing.T, tg target) {
 func testWalks(t *testing.T, tg target) {
 	for _, mix := range []string{"browsing", "shopping", "ordering"} {
 		in := configureT(map[string]string{"mix": mix})
-		c := tg.conn(t)
-		tx := wltest.Run(t, in, c, wltest.Options{Driver: tg.driver.Name(), User: 1, Users: 2, Seed: 99}, 300)
+		c := tg.Conn(t)
+		tx := wltest.Run(t, in, c, wltest.Options{Driver: tg.Driver.Name(), User: 1, Users: 2, Seed: 99}, 300)
 		kinds := 0
 		for typ := range numTxns {
 			if tx.Types[typ] > 0 {

@@ -2,12 +2,11 @@ package bookstore
 
 import (
 	"context"
-	"fmt"
 	"time"
 
-	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/randgen"
 	"github.com/dbgauge/dbgauge/workload"
+	"github.com/dbgauge/dbgauge/workloads/internal/sqlrun"
 )
 
 // pageItems is the most items a listing page links to: 50 results and
@@ -138,51 +137,33 @@ func (u *user) randomItem() int64 { return u.r.Uniform(1, u.c.items) }
 // exec runs a statement under the meter and returns the rows it affected.
 func (u *user) exec(ctx context.Context, op workload.OpID, args ...any) (int64, error) {
 	u.s.args = append(u.s.args[:0], args...)
-	m := u.tx.Begin()
-	n, err := u.s.stmts[op].Exec(ctx, u.s.args...)
-	u.tx.End(op, m, err)
-	return n, err
+	return sqlrun.Exec(ctx, u.tx, op, u.s.stmts[op], u.s.args)
 }
 
 // query runs a read whose values are not used (the page shows them) and
 // returns its rows.
 func (u *user) query(ctx context.Context, op workload.OpID, args ...any) (int, error) {
 	u.s.args = append(u.s.args[:0], args...)
-	m := u.tx.Begin()
-	n, err := u.s.stmts[op].Query(ctx, u.s.args...)
-	u.tx.End(op, m, err)
-	return n, err
+	return sqlrun.Query(ctx, u.tx, op, u.s.stmts[op], u.s.args)
 }
 
 // row runs a read and scans its first row into dest; it returns the rows.
 func (u *user) row(ctx context.Context, op workload.OpID, dest []any, args ...any) (int, error) {
 	u.s.args = append(u.s.args[:0], args...)
-	m := u.tx.Begin()
-	n, err := u.s.stmts[op].(sqldb.RowReader).QueryRow(ctx, dest, u.s.args...)
-	u.tx.End(op, m, err)
-	return n, err
+	return sqlrun.Row(ctx, u.tx, op, u.s.stmts[op], dest, u.s.args)
 }
 
 // rows runs a read and scans every row into dest, calling each after
 // each row; it returns the rows.
 func (u *user) rows(ctx context.Context, op workload.OpID, dest []any, each func(int) error, args ...any) (int, error) {
 	u.s.args = append(u.s.args[:0], args...)
-	m := u.tx.Begin()
-	n, err := u.s.stmts[op].(sqldb.RowsReader).QueryRows(ctx, dest, each, u.s.args...)
-	u.tx.End(op, m, err)
-	return n, err
+	return sqlrun.Rows(ctx, u.tx, op, u.s.stmts[op], dest, each, u.s.args)
 }
 
 // insert runs an INSERT and returns the id the database generated.
 func (u *user) insert(ctx context.Context, op workload.OpID, args ...any) (int64, error) {
 	u.s.args = append(u.s.args[:0], args...)
-	m := u.tx.Begin()
-	id, n, err := u.s.ids[op].Exec(ctx, u.s.args...)
-	if err == nil && (n != 1 || id <= 0) {
-		err = fmt.Errorf("bookstore: %s inserted %d rows, id %d", statements[op].name, n, id)
-	}
-	u.tx.End(op, m, err)
-	return id, err
+	return sqlrun.Insert(ctx, u.tx, op, u.s.ids[op], u.s.args)
 }
 
 // begin starts the interaction's transaction (read-only ones with the

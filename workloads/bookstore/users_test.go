@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/dbgauge/dbgauge/workloads/internal/fixture"
 )
 
 // TestTenThousandUsers runs the binary with 10,000 emulated browsers on
@@ -20,14 +22,14 @@ import (
 // included).
 func TestTenThousandUsers(t *testing.T) {
 	t.Parallel()
-	bin, err := dbgaugeBinary()
+	bin, err := fixture.Binary()
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
 	url := "sqlite:" + filepath.Join(dir, "users.sqlite")
-	if o := dbgauge(t, dir, append([]string{"prepare", "bookstore", "--db", url}, fixtureOptions()...)...); o.code != 0 {
-		t.Fatalf("prepare: exit %d\n%s%s", o.code, o.stdout, o.stderr)
+	if o := dbgauge(t, dir, append([]string{"prepare", "bookstore", "--db", url}, fixtureOptions()...)...); o.Code != 0 {
+		t.Fatalf("prepare: exit %d\n%s%s", o.Code, o.Stdout, o.Stderr)
 	}
 	args := append([]string{"run", "bookstore", "--db", url, "--users", "10000", "--think", "exp:20s", "--ramp", "3",
 		"--warmup", "3", "--time", "6", "--out", "r.json", "--no-monitor"}, fixtureOptions()...)

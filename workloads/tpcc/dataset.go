@@ -32,16 +32,16 @@ func newDataset(c *config) *dataset.Dataset {
 	var ts sqlstore.Tables
 	for i := range tables {
 		t := &tables[i]
-		b := batch[t.name]
+		b := batch[t.Name]
 		ts = append(ts, sqlstore.Table{
-			Name:      t.name,
-			Create:    func(d *sqldb.Dialect) (string, error) { return t.create(d), nil },
-			Columns:   t.columnNames(),
+			Name:      t.Name,
+			Create:    func(d *sqldb.Dialect) (string, error) { return t.Create(d), nil },
+			Columns:   t.ColumnNames(),
 			Rows:      b.rows,
 			BatchRows: b.per,
 			Batch:     b.fill,
 			Clear:     b.clear,
-			After:     t.after,
+			After:     t.After,
 		})
 	}
 	return dataset.New(datasetName, "tpcc", c.shape(), ts)

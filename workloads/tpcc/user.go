@@ -6,6 +6,7 @@ import (
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/randgen"
 	"github.com/dbgauge/dbgauge/workload"
+	"github.com/dbgauge/dbgauge/workloads/internal/sqlrun"
 )
 
 // Transaction types, in the order of clause 5.2.3's mix.
@@ -128,38 +129,26 @@ func (u *user) otherWarehouse(w int64) int64 {
 // timed runs one statement under the meter.
 func (u *user) exec(ctx context.Context, op workload.OpID, st sqldb.Stmt, args ...any) (int64, error) {
 	u.args = append(u.args[:0], args...)
-	m := u.tx.Begin()
-	n, err := st.Exec(ctx, u.args...)
-	u.tx.End(op, m, err)
-	return n, err
+	return sqlrun.Exec(ctx, u.tx, op, st, u.args)
 }
 
 // query runs a read whose values are not used and returns its rows.
 func (u *user) query(ctx context.Context, op workload.OpID, st sqldb.Stmt, args ...any) (int, error) {
 	u.args = append(u.args[:0], args...)
-	m := u.tx.Begin()
-	n, err := st.Query(ctx, u.args...)
-	u.tx.End(op, m, err)
-	return n, err
+	return sqlrun.Query(ctx, u.tx, op, st, u.args)
 }
 
 // row runs a read and scans its first row into dest; it returns the rows.
 func (u *user) row(ctx context.Context, op workload.OpID, st sqldb.Stmt, dest []any, args ...any) (int, error) {
 	u.args = append(u.args[:0], args...)
-	m := u.tx.Begin()
-	n, err := st.(sqldb.RowReader).QueryRow(ctx, dest, u.args...)
-	u.tx.End(op, m, err)
-	return n, err
+	return sqlrun.Row(ctx, u.tx, op, st, dest, u.args)
 }
 
 // rows runs a read and scans every row into dest, calling each after each
 // row; it returns the rows.
 func (u *user) rows(ctx context.Context, op workload.OpID, st sqldb.Stmt, dest []any, each func(int) error, args ...any) (int, error) {
 	u.args = append(u.args[:0], args...)
-	m := u.tx.Begin()
-	n, err := st.(sqldb.RowsReader).QueryRows(ctx, dest, each, u.args...)
-	u.tx.End(op, m, err)
-	return n, err
+	return sqlrun.Rows(ctx, u.tx, op, st, dest, each, u.args)
 }
 
 // begin starts a transaction (read-only ones with the dialect's read BEGIN).
