@@ -25,7 +25,7 @@ func Place(path, setting string, local bool) *results.StoragePlace {
 		p.Unknown = "the path is not on this host's filesystems (a server in a container?)"
 		return p
 	case errors.Is(err, fs.ErrPermission):
-		p.Unknown = "this user cannot read the path (run dbgauge as the server's user or root to see its device)"
+		p.Unknown = "this user cannot read the path; run dbgauge as the server's user or root to see its device"
 		return p
 	case err != nil:
 		p.Unknown = "the path cannot be resolved here"

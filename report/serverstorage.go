@@ -41,7 +41,11 @@ func placeCell(p *results.StoragePlace) string {
 	if p.Unknown != "" || p.Device == "" {
 		return s + ": device unknown, " + orNone(p.Unknown)
 	}
-	s += ": " + strings.TrimSpace(p.Filesystem+" on "+p.Device)
+	if p.Filesystem == p.Device { // tmpfs, overlay: no device of their own
+		s += ": " + p.Filesystem
+	} else {
+		s += ": " + strings.TrimSpace(p.Filesystem+" on "+p.Device)
+	}
 	var about []string
 	if p.Disk != "" && p.Disk != filepath.Base(p.Device) {
 		about = append(about, "disk "+p.Disk)
