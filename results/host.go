@@ -60,6 +60,12 @@ type Resources struct {
 	MemUsedPeakMB float64 `json:"mem_used_peak_mb"`
 	DiskUtilPeak  float64 `json:"disk_util_peak_pct"`
 	DiskPeakName  string  `json:"disk_util_peak_device,omitempty"`
+	// The busiest device over the run, the one with the most reads and
+	// writes: its average IOPS (reads + writes per second) and its
+	// average utilisation.
+	DiskIOPSAvg   float64 `json:"disk_iops_avg,omitempty"`
+	DiskUtilAvg   float64 `json:"disk_util_avg_pct,omitempty"`
+	DiskBusiest   string  `json:"disk_busiest_device,omitempty"`
 	ProcCPUAvg    float64 `json:"proc_cpu_avg_pct"`
 	ProcCPUPeak   float64 `json:"proc_cpu_peak_pct"`
 	ProcRSSPeakMB float64 `json:"proc_rss_peak_mb"`
