@@ -213,4 +213,3 @@ func TestSaturationWords(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
-

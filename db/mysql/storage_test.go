@@ -82,4 +82,3 @@ func TestRedoDir(t *testing.T) {
 		}
 	}
 }
-
