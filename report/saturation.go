@@ -77,6 +77,12 @@ func (h *hostLoad) diskSaturatedAt() bool {
 	return shown(h.iowait) >= ioBound || (h.disk != "" && shown(h.diskUtil) >= diskSaturated)
 }
 
+// cpuNear: a CPU busy 75% or more on average over a run is short of
+// cycles at its peaks (interval averages hide bursts, and a busy host
+// schedules worse): where a curve flattens there, the CPU is the likely
+// limit, though not a proven one.
+const cpuNear = 75
+
 // shown is a percentage as fmtPct prints it above 10%: the thresholds are
 // applied to it, so that 89.6% printed as "90%" counts as 90%.
 func shown(pct float64) float64 { return math.Round(pct) }
@@ -175,6 +181,9 @@ func saturationFinding(c curve, rate string) string {
 	case flat && disk:
 		return fmt.Sprintf("%s: %s while CPU was %s busy, and %s stopped rising there (%s): the disk saturates first.",
 			c.label, diskRise(c, k), fmtPct(h.cpuBusy), rate, diskFigures(h))
+	case flat && shown(h.cpuBusy) >= cpuNear:
+		return fmt.Sprintf("%s: at %d users, where %s stopped rising, the host's CPU was %s busy, close to saturation, with iowait %s (%s): the CPU is probably the limit, though it was not saturated on average.",
+			c.label, at.users, rate, fmtPct(h.cpuBusy), fmtPct(h.iowait), diskFigures(h))
 	case flat:
 		s := fmt.Sprintf("%s: at %d users, where %s stopped rising, nothing on the host saturated (CPU %s busy, iowait %s, %s): the limit is elsewhere, such as locks or the server's configuration.",
 			c.label, at.users, rate, fmtPct(h.cpuBusy), fmtPct(h.iowait), diskFigures(h))
@@ -183,13 +192,16 @@ func saturationFinding(c curve, rate string) string {
 		}
 		return s
 	case cpu:
-		return fmt.Sprintf("%s: %s still rises at %d users, but the host's CPU is already %s busy there: the CPU will saturate first.",
+		return fmt.Sprintf("%s: %s still rises at %d users, though the host's CPU is already %s busy there: of the host's resources, the CPU is the one at its limit.",
 			c.label, rate, at.users, fmtPct(h.cpuBusy))
 	case disk:
-		return fmt.Sprintf("%s: %s still rises at %d users, but iowait is already %s there (%s) while CPU is %s busy: the disk will saturate first.",
+		return fmt.Sprintf("%s: %s still rises at %d users, though iowait is already %s there (%s) while CPU is %s busy: of the host's resources, the disk is the one at its limit.",
 			c.label, rate, at.users, fmtPct(h.iowait), diskFigures(h), fmtPct(h.cpuBusy))
+	case shown(h.cpuBusy) >= cpuNear:
+		return fmt.Sprintf("%s: %s still rises at %d users; the host's CPU is %s busy there, close to saturation (iowait %s, %s).",
+			c.label, rate, at.users, fmtPct(h.cpuBusy), fmtPct(h.iowait), diskFigures(h))
 	}
-	return fmt.Sprintf("%s: %s still rises at %d users and the host has room (CPU %s busy, iowait %s, %s): nothing on it has saturated yet.",
+	return fmt.Sprintf("%s: %s still rises at %d users and nothing on the host is saturated yet (CPU %s busy, iowait %s, %s).",
 		c.label, rate, at.users, fmtPct(h.cpuBusy), fmtPct(h.iowait), diskFigures(h))
 }
 

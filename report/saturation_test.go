@@ -102,7 +102,7 @@ func TestSaturation(t *testing.T) {
 		"oltp_read_write locks: at 100 users, where TPS stopped rising, nothing on the host saturated (CPU 38% busy, iowait 2.0%, busiest disk sda at 60.0 IOPS, 5.0% busy): the limit is elsewhere, such as locks or the server's configuration.",
 		"oltp_read_write blind: the host was not sampled (runs with --no-monitor, or merged from several machines), so what ran out as users grew is not known.",
 		"oltp_read_write remote: the database did not run on the sampled host (no server process was found there), so the host figures are the client machine's and cannot say what saturated the server. The client machine's CPU was 93% busy at 300 users: the load generator itself may be the limit.",
-		"oltp_read_write rising: TPS still rises at 400 users, but the host's CPU is already 92% busy there: the CPU will saturate first.",
+		"oltp_read_write rising: TPS still rises at 400 users, though the host's CPU is already 92% busy there: of the host's resources, the CPU is the one at its limit.",
 		"oltp_read_write gap: the host was not sampled at 300 users, where TPS stops rising, so what ran out is not known (host figures exist at 50, 100, 200, 400 users).",
 	} {
 		if !strings.Contains(all, want) {
@@ -174,7 +174,8 @@ func TestSaturationNotSampled(t *testing.T) {
 // TestSaturationWords: the rarer sentences, from hand-made curves: a disk
 // busy 95% of the time with little iowait, both CPU and disk saturated at
 // the knee, a busy disk with the CPU at 72%, a CPU that saturates only after the knee, a rising curve with
-// room on the host, and 89.6% CPU, printed as 90%, counting as saturated.
+// room on the host, a CPU close to saturation at the knee and at the
+// largest count, and 89.6% CPU, printed as 90%, counting as saturated.
 func TestSaturationWords(t *testing.T) {
 	t.Parallel()
 	pts := func(tps []float64, hosts ...hostLoad) curve {
@@ -199,7 +200,11 @@ func TestSaturationWords(t *testing.T) {
 		{pts(flat, hostLoad{cpuBusy: 30}, hostLoad{cpuBusy: 50}, hostLoad{cpuBusy: 60, iops: 300, diskUtil: 20}, hostLoad{cpuBusy: 95}),
 			"c: at 40 users, where TPS stopped rising, nothing on the host saturated (CPU 60% busy, iowait 0.0%, busiest disk nvme0n1 at 300 IOPS, 20% busy): the limit is elsewhere, such as locks or the server's configuration. The CPU reached 95% busy only at 80 users, after the knee."},
 		{pts([]float64{100, 200, 300, 400}, hostLoad{cpuBusy: 10}, hostLoad{cpuBusy: 20}, hostLoad{cpuBusy: 30}, hostLoad{cpuBusy: 40, iowait: 1.5, iops: 120, diskUtil: 9}),
-			"c: TPS still rises at 80 users and the host has room (CPU 40% busy, iowait 1.5%, busiest disk nvme0n1 at 120 IOPS, 9.0% busy): nothing on it has saturated yet."},
+			"c: TPS still rises at 80 users and nothing on the host is saturated yet (CPU 40% busy, iowait 1.5%, busiest disk nvme0n1 at 120 IOPS, 9.0% busy)."},
+		{pts([]float64{100, 200, 300, 400}, hostLoad{cpuBusy: 10}, hostLoad{cpuBusy: 20}, hostLoad{cpuBusy: 30}, hostLoad{cpuBusy: 88, iowait: 0.76, iops: 1988, diskUtil: 16}),
+			"c: TPS still rises at 80 users; the host's CPU is 88% busy there, close to saturation (iowait 0.76%, busiest disk nvme0n1 at 1,988 IOPS, 16% busy)."},
+		{pts(flat, hostLoad{cpuBusy: 30}, hostLoad{cpuBusy: 60}, hostLoad{cpuBusy: 84, iowait: 2, iops: 500, diskUtil: 30}, hostLoad{cpuBusy: 88}),
+			"c: at 40 users, where TPS stopped rising, the host's CPU was 84% busy, close to saturation, with iowait 2.0% (busiest disk nvme0n1 at 500 IOPS, 30% busy): the CPU is probably the limit, though it was not saturated on average."},
 		{pts(flat, hostLoad{cpuBusy: 30}, hostLoad{cpuBusy: 50}, hostLoad{cpuBusy: 89.6}, hostLoad{cpuBusy: 90}),
 			"c: at 40 users the host's CPU was 90% busy and TPS stopped rising: the CPU is what saturates."},
 	} {
