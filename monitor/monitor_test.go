@@ -48,6 +48,20 @@ func TestResources(t *testing.T) {
 	if r.Samples != 2 || r.CPUUserAvg != 20 || r.ProcCPUPeak != 40 || r.DiskUtilPeak != 30 || r.DiskPeakName != "sda" || r.ProcRSSPeakMB != 25 {
 		t.Errorf("%+v", r)
 	}
+	if r.DiskBusiest != "" || r.DiskIOPSAvg != 0 || r.DiskUtilAvg != 0 {
+		t.Errorf("a device without reads or writes is no busiest device: %+v", r)
+	}
+	// sdb does more IO than sda over the run, though sda peaks higher;
+	// a sample without sdb counts as none of its IO.
+	ivs = []results.Interval{
+		{Host: &results.HostSample{Disks: map[string]results.DiskSample{"sda": {ReadIOPS: 500, UtilPct: 90}, "sdb": {WriteIOPS: 300, UtilPct: 40}}}},
+		{Host: &results.HostSample{Disks: map[string]results.DiskSample{"sda": {ReadIOPS: 10, UtilPct: 2}, "sdb": {ReadIOPS: 100, WriteIOPS: 400, UtilPct: 60}}}},
+		{Host: &results.HostSample{Disks: map[string]results.DiskSample{"sda": {ReadIOPS: 30, UtilPct: 4}}}},
+	}
+	r = Resources(ivs, 0, 1)
+	if r.DiskBusiest != "sdb" || r.DiskIOPSAvg != 800.0/3 || r.DiskUtilAvg != 100.0/3 || r.DiskPeakName != "sda" {
+		t.Errorf("busiest %s at %.1f IOPS, %.1f%% busy; peak %s", r.DiskBusiest, r.DiskIOPSAvg, r.DiskUtilAvg, r.DiskPeakName)
+	}
 	if Resources(nil, 0, 1) != nil {
 		t.Error("no samples must give no section")
 	}

@@ -11,6 +11,7 @@ import "github.com/dbgauge/dbgauge/results"
 func Resources(ivs []results.Interval, serverBefore float64, conns int) *results.Resources {
 	r := &results.Resources{}
 	var serverMem float64
+	iops, util := map[string]float64{}, map[string]float64{}
 	for _, iv := range ivs {
 		h := iv.Host
 		if h == nil || iv.Warmup {
@@ -37,6 +38,8 @@ func Resources(ivs []results.Interval, serverBefore float64, conns int) *results
 			if d.UtilPct > r.DiskUtilPeak {
 				r.DiskUtilPeak, r.DiskPeakName = d.UtilPct, name
 			}
+			iops[name] += d.ReadIOPS + d.WriteIOPS
+			util[name] += d.UtilPct
 		}
 	}
 	if r.Samples == 0 {
@@ -50,6 +53,16 @@ func Resources(ivs []results.Interval, serverBefore float64, conns int) *results
 	r.CPUIdleAvg /= n
 	r.ProcCPUAvg /= n
 	r.ServerCPUAvg /= n
+	best := ""
+	for name, sum := range iops {
+		// Ties go to the first name in order, so the choice is stable.
+		if sum > 0 && (best == "" || sum > iops[best] || sum == iops[best] && name < best) {
+			best = name
+		}
+	}
+	if best != "" {
+		r.DiskBusiest, r.DiskIOPSAvg, r.DiskUtilAvg = best, iops[best]/n, util[best]/n
+	}
 	if serverBefore > 0 && r.ServerMemPeakMB > 0 && conns > 0 {
 		r.ServerMemBeforeMB = serverBefore
 		r.MemPerConnectionKB = (serverMem/n - serverBefore) * 1024 / float64(conns)

@@ -116,6 +116,8 @@ func CompareDoc(rs []*results.Result, labels []string) *Doc {
 	envRow("memory", func(e *results.Environment) string { return fmtCount(e.MemoryMB) + " MB" })
 	envRow("OS", func(e *results.Environment) string { return strings.TrimSpace(e.OS + " " + e.Kernel) })
 	envRow("storage", func(e *results.Environment) string { return strings.TrimSpace(e.Filesystem + " " + e.Device) })
+	envRow("server data", func(e *results.Environment) string { return placeShort(e.ServerData) })
+	envRow("server log", func(e *results.Environment) string { return placeShort(e.ServerLog) })
 	row("server settings", settingsLabel)
 	row("dbgauge", func(r *results.Result) string { return r.Tool.Version })
 	if len(rs) > 4 {

@@ -34,7 +34,8 @@ type scalePoint struct {
 	serverMB     float64
 	clientMB     float64
 	errors       int64
-	wips         bool // rate is the workload's WIPS figure
+	wips         bool      // rate is the workload's WIPS figure
+	host         *hostLoad // nil when the host was not sampled
 }
 
 // userKeys are the parameters that count users, left out of a curve's label.
@@ -63,7 +64,8 @@ func curves(x *results.Experiment, rs []*results.Result) (cs []curve, rate strin
 			byKey[key] = map[int][]scalePoint{}
 			order = append(order, key)
 		}
-		p := scalePoint{users: res.Run.Threads, conns: res.Run.Connections, rate: res.Totals.TPS, p90: res.Latency.P90, errors: res.Totals.Errors}
+		p := scalePoint{users: res.Run.Threads, conns: res.Run.Connections, rate: res.Totals.TPS, p90: res.Latency.P90, errors: res.Totals.Errors,
+			host: hostOf(res)}
 		if w := figure(res, "WIPS"); w >= 0 {
 			p.rate, p.wips = w, true
 		}
@@ -145,18 +147,30 @@ func scalingSection(x *results.Experiment, rs []*results.Result) *Section {
 		return s
 	}
 	t := &Table{Head: []string{"curve", "users", "connections", rate, "p90 ms", "errors", "server memory MB", "client RSS MB"}, Align: "lrrrrrrr"}
+	host := anyHost(cs)
+	if host {
+		t.Head, t.Align = append(t.Head, saturationHead...), t.Align+"rrr"
+	}
 	var findings []string
 	for _, c := range cs {
 		for _, p := range c.points {
-			t.Rows = append(t.Rows, []string{c.label, strconv.Itoa(p.users), strconv.Itoa(p.conns), fmtNum(p.rate), fmtMs(p.p90),
-				fmtCount(p.errors), mb(p.serverMB), mb(p.clientMB)})
+			row := []string{c.label, strconv.Itoa(p.users), strconv.Itoa(p.conns), fmtNum(p.rate), fmtMs(p.p90),
+				fmtCount(p.errors), mb(p.serverMB), mb(p.clientMB)}
+			if host {
+				row = append(row, saturationCells(p)...)
+			}
+			t.Rows = append(t.Rows, row)
 		}
 		findings = append(findings, curveFindings(c, rate)...)
+		findings = append(findings, saturationFinding(c, rate))
 	}
 	s.table(t)
 	s.list(append(findings, mem...))
 	s.chart(scalingChart(cs, "scaling-rate", rate+" against users", rate, func(p scalePoint) float64 { return p.rate }))
 	s.chart(scalingChart(cs, "scaling-p90", "p90 response time against users (ms)", "ms", func(p scalePoint) float64 { return p.p90 }))
+	for _, ch := range saturationCharts(cs) {
+		s.chart(ch)
+	}
 	return s
 }
 
@@ -169,11 +183,7 @@ func mb(v float64) string {
 
 // curveFindings say where c flattens and what it costs in response time.
 func curveFindings(c curve, rate string) []string {
-	steps := make([]results.SweepStep, len(c.points))
-	for i, p := range c.points {
-		steps[i] = results.SweepStep{Value: strconv.Itoa(p.users), TPS: p.rate}
-	}
-	k, best := knee(steps)
+	k, best := curveKnee(c)
 	kp, last := c.points[k], c.points[len(c.points)-1]
 	var f []string
 	if k == len(c.points)-1 {
@@ -191,6 +201,16 @@ func curveFindings(c curve, rate string) []string {
 		f = append(f, s+".")
 	}
 	return f
+}
+
+// curveKnee is where c flattens, by the sweeps' rule (knee): the first
+// user count within plateau of the best rate, and the best.
+func curveKnee(c curve) (k, best int) {
+	steps := make([]results.SweepStep, len(c.points))
+	for i, p := range c.points {
+		steps[i] = results.SweepStep{Value: strconv.Itoa(p.users), TPS: p.rate}
+	}
+	return knee(steps)
 }
 
 // memoryFindings fit, over every run of a workload on a target whatever

@@ -149,23 +149,31 @@ func environment(r *results.Result) Section {
 			gover += ", GOGC off"
 		}
 		kv("Go", gover)
-		kv("data file", e.DataPath)
-		dev := e.Filesystem
-		if e.Device != "" {
-			dev = strings.TrimSpace(dev + " on " + e.Device)
-		}
-		if e.Rotational != nil {
-			if *e.Rotational {
-				dev += " (rotational: HDD)"
-			} else {
-				dev += " (not rotational: SSD or memory)"
+		if e.ServerData == nil { // a server's data directory is in storageRows
+			kv("data file", e.DataPath)
+			dev := e.Filesystem
+			if e.Device != "" {
+				dev = strings.TrimSpace(dev + " on " + e.Device)
 			}
+			if e.Rotational != nil {
+				if *e.Rotational {
+					dev += " (rotational: HDD)"
+				} else {
+					dev += " (not rotational: SSD or memory)"
+				}
+			}
+			kv("storage", dev)
 		}
-		kv("storage", dev)
+		rows = append(rows, storageRows(e)...)
 	} else {
 		kv("dbgauge", r.Tool.Version)
 	}
 	s.table(&Table{Head: []string{"", ""}, Rows: rows})
+	if e := r.Environment; e != nil {
+		if p := storageSentence(e); p != "" {
+			s.para(p)
+		}
+	}
 	if r.Server != nil && len(r.Server.Settings) > 0 {
 		var parts []string
 		for _, k := range slices.Sorted(maps.Keys(r.Server.Settings)) {

@@ -60,6 +60,12 @@ type Resources struct {
 	MemUsedPeakMB float64 `json:"mem_used_peak_mb"`
 	DiskUtilPeak  float64 `json:"disk_util_peak_pct"`
 	DiskPeakName  string  `json:"disk_util_peak_device,omitempty"`
+	// The busiest device over the run, the one with the most reads and
+	// writes: its average IOPS (reads + writes per second) and its
+	// average utilisation.
+	DiskIOPSAvg   float64 `json:"disk_iops_avg,omitempty"`
+	DiskUtilAvg   float64 `json:"disk_util_avg_pct,omitempty"`
+	DiskBusiest   string  `json:"disk_busiest_device,omitempty"`
 	ProcCPUAvg    float64 `json:"proc_cpu_avg_pct"`
 	ProcCPUPeak   float64 `json:"proc_cpu_peak_pct"`
 	ProcRSSPeakMB float64 `json:"proc_rss_peak_mb"`
@@ -96,6 +102,37 @@ type Environment struct {
 	// ServerSettings are the server settings the run changed
 	// (--server-set), in the order given.
 	ServerSettings []ServerSetting `json:"server_settings,omitempty"`
+	// ServerData and ServerLog are where the database server keeps its
+	// data and its write-ahead (redo) log, as the server says; nil when
+	// it does not say (no such ability, no privilege).
+	ServerData *StoragePlace `json:"server_data,omitempty"`
+	ServerLog  *StoragePlace `json:"server_log,omitempty"`
+}
+
+// StoragePlace is a directory where a database server keeps its files:
+// the path as the server names it and, for a server on this host, the
+// mount and device under it.
+type StoragePlace struct {
+	Path string `json:"path"`
+	// Setting says where the path came from ("data_directory/pg_wal",
+	// "innodb_log_group_home_dir").
+	Setting string `json:"setting,omitempty"`
+	// Local: the server runs on this host (reached through a Unix socket,
+	// loopback or one of this host's addresses).
+	Local bool `json:"local"`
+	// RealPath is Path with its symbolic links resolved, when it differs:
+	// a WAL moved to a disk of its own is a link.
+	RealPath   string `json:"real_path,omitempty"`
+	Mount      string `json:"mount,omitempty"`
+	Filesystem string `json:"filesystem,omitempty"`
+	// Device is the mounted device (/dev/sdb1); Disk the whole disk it is
+	// a partition of (sdb), when the kernel says.
+	Device     string `json:"device,omitempty"`
+	Disk       string `json:"disk,omitempty"`
+	Rotational *bool  `json:"rotational,omitempty"`
+	// Unknown says why the device is not recorded: the server is on
+	// another host, or the path cannot be read from here.
+	Unknown string `json:"device_unknown,omitempty"`
 }
 
 // ServerSetting is a server setting a run changed before it started and

@@ -56,6 +56,7 @@ func Run(ctx context.Context, s Spec, obs Observer, env Env) (*results.Result, s
 	if hasStats {
 		before, _ = stats.ServerStats(ctx)
 	}
+	serverData, serverLog := serverStorage(ctx, o.conn)
 	folder, err := results.Create(s.ResultsDir, s.Workload, time.Now())
 	if err != nil {
 		return nil, "", Usagef("--results-dir: %v", err)
@@ -116,6 +117,7 @@ func Run(ctx context.Context, s Spec, obs Observer, env Env) (*results.Result, s
 	}
 	figs.finish(ctx, o, res, obs)
 	Complete(res, out, folder, dataPath, env, obs)
+	res.Environment.ServerData, res.Environment.ServerLog = serverData, serverLog
 	res.Target.ServerVersion = out.ServerVersion
 	res.Resources = monitor.Resources(res.Intervals, serverBefore, res.Run.Connections)
 	if hasStats && before != nil {

@@ -303,3 +303,12 @@ func (s *Set) Close() {
 		c.Close()
 	}
 }
+
+// RemoteAddr is the remote address of a connection still open (the
+// server's), or nil when none is.
+func (s *Set) RemoteAddr() net.Addr {
+	for _, c := range s.all() {
+		return c.RemoteAddr()
+	}
+	return nil
+}
