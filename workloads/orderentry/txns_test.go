@@ -25,6 +25,7 @@ func TestDatabases(t *testing.T) {
 			t.Run("transactions", func(t *testing.T) { testTransactions(t, tg) })
 			t.Run("ranges grow", func(t *testing.T) { testRangesGrow(t, tg) })
 			t.Run("new orders are processed", func(t *testing.T) { testOrdersProcessed(t, tg) })
+			t.Run("check", func(t *testing.T) { testCheck(t, tg) })
 		})
 	}
 }
@@ -255,4 +256,39 @@ func testOrdersProcessed(t *testing.T, tg fixture.Target) {
 	}
 	tx = k.do(txProcessOrders)
 	wantOps(t, "process_orders with nothing to process", tx, map[workload.OpID]int{opBegin: 1, opOrdersToProcess: 1, opCommit: 1})
+}
+
+// testCheck: after the transactions above every condition holds but the
+// load's row counts; a customer made to prefer another's address breaks
+// OE.1, and an order total changed breaks OE.4.
+func testCheck(t *testing.T, tg fixture.Target) {
+	ctx := context.Background()
+	in := configureT(t, nil)
+	c := tg.Conn(t)
+	conds, err := in.Check(ctx, c, workload.CheckOptions{All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cd := range conds {
+		if cd.Failed() != (cd.Clause == "OE.7") {
+			t.Errorf("%s %s: passed %v, failures %v", cd.Clause, cd.Name, cd.Passed, cd.Failures)
+		}
+	}
+	if _, err := c.Exec(ctx, "UPDATE customers SET preferred_address = (SELECT MAX(address_id) FROM addresses) WHERE customer_id = 1"); err != nil {
+		t.Fatal(err)
+	}
+	order := fixture.Scalar(t, c, "SELECT MAX(order_id) FROM orders WHERE promotion_id IS NULL")
+	if _, err := c.Exec(ctx, "UPDATE orders SET order_total = order_total + 1 WHERE order_id = ?", order); err != nil {
+		t.Fatal(err)
+	}
+	conds, err = in.Check(ctx, c, workload.CheckOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cd := range conds {
+		want := cd.Clause == "OE.1" || cd.Clause == "OE.4"
+		if cd.Failed() != want || (want && len(cd.Failures) != 1) {
+			t.Errorf("after the damage, %s %s: passed %v, skipped %q, failures %v", cd.Clause, cd.Name, cd.Passed, cd.Skipped, cd.Failures)
+		}
+	}
 }
