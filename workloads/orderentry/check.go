@@ -29,8 +29,8 @@ type condition struct {
 
 var conditions = []condition{
 	{"OE.1", "preferred address and card are the customer's", "every customer's preferred address and card exist and belong to it", false,
-		breaking("SELECT c.customer_id FROM customers c LEFT JOIN addresses a ON a.address_id = c.preferred_address " +
-			"LEFT JOIN card_details d ON d.card_id = c.preferred_card " +
+		breaking("SELECT c.customer_id FROM customers c LEFT JOIN addresses a ON a.address_id = c.preferred_address "+
+			"LEFT JOIN card_details d ON d.card_id = c.preferred_card "+
 			"WHERE a.customer_id IS NULL OR a.customer_id <> c.customer_id OR d.customer_id IS NULL OR d.customer_id <> c.customer_id", "customer %s")},
 	{"OE.2", "addresses and cards have customers", "no address or card belongs to a customer that does not exist", false,
 		breaking("SELECT 'address', a.address_id FROM addresses a LEFT JOIN customers c ON c.customer_id = a.customer_id WHERE c.customer_id IS NULL "+
