@@ -31,6 +31,7 @@ type curve struct {
 type scalePoint struct {
 	users, conns int
 	rate, p90    float64
+	p95          float64 // p90 for TPC-W's limits, p95 for the cloud-host study
 	serverMB     float64
 	clientMB     float64
 	errors       int64
@@ -64,7 +65,7 @@ func curves(x *results.Experiment, rs []*results.Result) (cs []curve, rate strin
 			byKey[key] = map[int][]scalePoint{}
 			order = append(order, key)
 		}
-		p := scalePoint{users: res.Run.Threads, conns: res.Run.Connections, rate: res.Totals.TPS, p90: res.Latency.P90, errors: res.Totals.Errors,
+		p := scalePoint{users: res.Run.Threads, conns: res.Run.Connections, rate: res.Totals.TPS, p90: res.Latency.P90, p95: res.Latency.P95, errors: res.Totals.Errors,
 			host: hostOf(res)}
 		if w := figure(res, "WIPS"); w >= 0 {
 			p.rate, p.wips = w, true
@@ -146,7 +147,7 @@ func scalingSection(x *results.Experiment, rs []*results.Result) *Section {
 		s.list(mem)
 		return s
 	}
-	t := &Table{Head: []string{"curve", "users", "connections", rate, "p90 ms", "errors", "server memory MB", "client RSS MB"}, Align: "lrrrrrrr"}
+	t := &Table{Head: []string{"curve", "users", "connections", rate, "p90 ms", "p95 ms", "errors", "server memory MB", "client RSS MB"}, Align: "lrrrrrrrr"}
 	host := anyHost(cs)
 	if host {
 		t.Head, t.Align = append(t.Head, saturationHead...), t.Align+"rrr"
@@ -154,7 +155,7 @@ func scalingSection(x *results.Experiment, rs []*results.Result) *Section {
 	var findings []string
 	for _, c := range cs {
 		for _, p := range c.points {
-			row := []string{c.label, strconv.Itoa(p.users), strconv.Itoa(p.conns), fmtNum(p.rate), fmtMs(p.p90),
+			row := []string{c.label, strconv.Itoa(p.users), strconv.Itoa(p.conns), fmtNum(p.rate), fmtMs(p.p90), fmtMs(p.p95),
 				fmtCount(p.errors), mb(p.serverMB), mb(p.clientMB)}
 			if host {
 				row = append(row, saturationCells(p)...)
@@ -168,6 +169,7 @@ func scalingSection(x *results.Experiment, rs []*results.Result) *Section {
 	s.list(append(findings, mem...))
 	s.chart(scalingChart(cs, "scaling-rate", rate+" against users", rate, func(p scalePoint) float64 { return p.rate }))
 	s.chart(scalingChart(cs, "scaling-p90", "p90 response time against users (ms)", "ms", func(p scalePoint) float64 { return p.p90 }))
+	s.chart(scalingChart(cs, "scaling-p95", "p95 response time against users (ms)", "ms", func(p scalePoint) float64 { return p.p95 }))
 	for _, ch := range saturationCharts(cs) {
 		s.chart(ch)
 	}

@@ -24,6 +24,7 @@ func TestScaling(t *testing.T) {
 			// Repeats around the median: the median is the one reported.
 			r.Figures = []results.Figure{{Name: "WIPS", Value: wips[u] * (1 + 0.01*float64(rep-1))}}
 			r.Latency.P90 = 10 + float64(u)/10
+			r.Latency.P95 = 20 + float64(u)/10
 			r.Resources = &results.Resources{ServerMemPeakMB: 100 + 0.5*float64(u), ProcRSSPeakMB: 20 + 40.0/1024*float64(u)}
 			rs = append(rs, r)
 		}
@@ -48,8 +49,11 @@ func TestScaling(t *testing.T) {
 		text = append(text, b.List...)
 		if b.Table != nil {
 			rows = len(b.Table.Rows)
-			if b.Table.Head[3] != "WIPS" {
-				t.Errorf("throughput column %q, want WIPS", b.Table.Head[3])
+			if b.Table.Head[3] != "WIPS" || b.Table.Head[5] != "p95 ms" {
+				t.Errorf("columns %q, want WIPS and p95", b.Table.Head)
+			}
+			if last := b.Table.Rows[len(b.Table.Rows)-1]; last[4] != "110" || last[5] != "120" {
+				t.Errorf("1,000 users: p90 %s, p95 %s; want 110 and 120", last[4], last[5])
 			}
 		}
 	}

@@ -113,17 +113,17 @@ func TestSaturation(t *testing.T) {
 		t.Errorf("a curve that is not CPU-bound is called CPU-bound:\n%s", all)
 	}
 
-	if table == nil || len(table.Head) != 11 || table.Head[8] != "CPU busy %" || table.Head[10] != "disk IOPS" {
+	if table == nil || len(table.Head) != 12 || table.Head[9] != "CPU busy %" || table.Head[11] != "disk IOPS" {
 		t.Fatalf("table head %v, want the host columns", table.Head)
 	}
 	for _, row := range table.Rows {
 		switch {
 		case row[0] == "oltp_read_write disk" && row[1] == "200":
-			if row[8] != "60%" || row[9] != "35%" || row[10] != "1,850 (sda)" {
+			if row[9] != "60%" || row[10] != "35%" || row[11] != "1,850 (sda)" {
 				t.Errorf("disk-bound row %v", row)
 			}
 		case row[0] == "oltp_read_write blind":
-			if row[8] != "-" || row[9] != "-" || row[10] != "-" {
+			if row[9] != "-" || row[10] != "-" || row[11] != "-" {
 				t.Errorf("a run without host samples shows %v", row)
 			}
 		}
@@ -159,10 +159,10 @@ func TestSaturationNotSampled(t *testing.T) {
 	var all []string
 	for _, b := range s.Blocks {
 		all = append(all, b.List...)
-		if b.Table != nil && len(b.Table.Head) != 8 {
+		if b.Table != nil && len(b.Table.Head) != 9 {
 			t.Errorf("host columns without host samples: %v", b.Table.Head)
 		}
-		if b.Chart != nil && strings.HasPrefix(b.Chart.ID, "scaling-") && b.Chart.ID != "scaling-rate" && b.Chart.ID != "scaling-p90" {
+		if b.Chart != nil && strings.HasPrefix(b.Chart.ID, "scaling-") && b.Chart.ID != "scaling-rate" && b.Chart.ID != "scaling-p90" && b.Chart.ID != "scaling-p95" {
 			t.Errorf("chart %s without host samples", b.Chart.ID)
 		}
 	}
