@@ -43,3 +43,28 @@ func StatementOrder[V any](m map[string]V) []string {
 	})
 	return names
 }
+
+// statementRows give each verb's rate, "selects" to "rollbacks" per
+// second, when any of the runs counted statements by verb (NaN in a run
+// that did not); intervals carry the series the noise rule reads.
+func statementRows(runs []Named) []rowDef {
+	seen := map[string]bool{}
+	for _, n := range runs {
+		for v := range n.Result.Totals.Statements {
+			seen[v] = true
+		}
+	}
+	var rows []rowDef
+	for _, v := range StatementOrder(seen) {
+		rows = append(rows, rowDef{name: v + "s", unit: "/s", kind: Relative,
+			value: func(r *Result) (float64, bool) {
+				x, ok := r.Totals.StatementsPerSec[v]
+				return x, ok
+			},
+			series: func(_ *Result, iv Interval) (float64, bool) {
+				x, ok := iv.Statements[v]
+				return x, ok
+			}})
+	}
+	return rows
+}
