@@ -159,6 +159,9 @@ func CompareDoc(rs []*results.Result, labels []string) *Doc {
 		rt.Rows = append(rt.Rows, []string{labels[i], fmtNum(r.Totals.TPS), dt, fmtNum(r.Totals.QPS), fmtMs(r.Latency.P95), dl, fmtMs(r.Latency.P99), fmtMs(r.Latency.Max), fmtCount(r.Totals.Errors + r.Totals.IgnoredErrors)})
 	}
 	res.table(rt)
+	if st := compareStatementsTable(rs, labels); st != nil {
+		res.table(st)
+	}
 	tps, p95 := make([]float64, len(rs)), make([]float64, len(rs))
 	for i, r := range rs {
 		tps[i], p95[i] = r.Totals.TPS, r.Latency.P95

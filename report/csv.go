@@ -10,7 +10,9 @@ import (
 
 // IntervalsCSV writes one row per interval, warmup included (marked), under
 // a header: time, length, threads, rates, the --percentile latency and a
-// digest, error and reconnect rates, and the host's CPU when it was sampled.
+// digest, error and reconnect rates, the host's CPU when it was sampled,
+// and the statements per second by verb (select_per_s, …) when the
+// workload counts them.
 func IntervalsCSV(w io.Writer, r *results.Result) error {
 	host := false
 	for _, iv := range r.Intervals {
@@ -24,6 +26,10 @@ func IntervalsCSV(w io.Writer, r *results.Result) error {
 		pct, "p50_ms", "p99_ms", "max_ms", "err_per_s", "reconn_per_s"}
 	if host {
 		header = append(header, "cpu_user_pct", "cpu_system_pct", "cpu_iowait_pct", "cpu_idle_pct")
+	}
+	verbs := statementColumns(r.Intervals)
+	for _, v := range verbs {
+		header = append(header, v+"_per_s")
 	}
 	cw := csv.NewWriter(w)
 	if err := cw.Write(header); err != nil {
@@ -43,6 +49,13 @@ func IntervalsCSV(w io.Writer, r *results.Result) error {
 				row = append(row, f(h.CPUUserPct), f(h.CPUSystemPct), f(h.CPUIowaitPct), f(h.CPUIdlePct))
 			} else {
 				row = append(row, "", "", "", "")
+			}
+		}
+		for _, v := range verbs {
+			if x, ok := iv.Statements[v]; ok {
+				row = append(row, f(x))
+			} else {
+				row = append(row, "")
 			}
 		}
 		if err := cw.Write(row); err != nil {

@@ -46,8 +46,10 @@ type Point struct {
 	DiskMBs   *float64 `json:"disk_mbs,omitempty"`
 	NetMBs    *float64 `json:"net_mbs,omitempty"`
 	// Figures are the workload's figures (tpmC), written as "fig_NAME"
-	// fields so that a chart series can name them.
-	Figures map[string]float64 `json:"-"`
+	// fields so that a chart series can name them; Statements the
+	// statements per second by verb, written as "stmt_VERB" fields.
+	Figures    map[string]float64 `json:"-"`
+	Statements map[string]float64 `json:"-"`
 }
 
 // FigureField is the point field of a workload figure.
@@ -55,20 +57,26 @@ func FigureField(name string) string { return "fig_" + name }
 
 type pointFields Point
 
-// MarshalJSON writes the point's fields and its figures beside them.
+// MarshalJSON writes the point's fields, and its figures and statements
+// beside them.
 func (p Point) MarshalJSON() ([]byte, error) {
 	b, err := json.Marshal(pointFields(p))
-	if err != nil || len(p.Figures) == 0 {
+	if err != nil || len(p.Figures)+len(p.Statements) == 0 {
 		return b, err
 	}
 	b = b[:len(b)-1]
-	for _, name := range slices.Sorted(maps.Keys(p.Figures)) {
-		k, _ := json.Marshal(FigureField(name))
-		v, err := json.Marshal(p.Figures[name])
-		if err != nil {
-			return nil, err
+	for _, extra := range []struct {
+		m     map[string]float64
+		field func(string) string
+	}{{p.Figures, FigureField}, {p.Statements, StatementField}} {
+		for _, name := range slices.Sorted(maps.Keys(extra.m)) {
+			k, _ := json.Marshal(extra.field(name))
+			v, err := json.Marshal(extra.m[name])
+			if err != nil {
+				return nil, err
+			}
+			b = append(append(append(append(b, ','), k...), ':'), v...)
 		}
-		b = append(append(append(append(b, ','), k...), ':'), v...)
 	}
 	return append(b, '}'), nil
 }
@@ -77,7 +85,8 @@ func (p Point) MarshalJSON() ([]byte, error) {
 func PointOf(iv results.Interval) Point {
 	p := Point{T: iv.T, Warmup: iv.Warmup, Threads: iv.Threads, TPS: iv.TPS, QPS: iv.QPS,
 		Reads: iv.Reads, Writes: iv.Writes, Other: iv.Other, Pct: iv.PctMs, P50: iv.P50Ms, P99: iv.P99Ms, Max: iv.MaxMs,
-		Errors: iv.ErrPerSec, Reconn: iv.ReconnPerSec, LagAvg: iv.LagAvgMs, LagMax: iv.LagMaxMs, Figures: iv.Figures}
+		Errors: iv.ErrPerSec, Reconn: iv.ReconnPerSec, LagAvg: iv.LagAvgMs, LagMax: iv.LagMaxMs, Figures: iv.Figures,
+		Statements: iv.Statements}
 	h := iv.Host
 	if h == nil {
 		return p
@@ -155,6 +164,12 @@ func merge(g []Point) Point {
 				m.Figures = map[string]float64{}
 			}
 			m.Figures[k] += v / n
+		}
+		for k, v := range p.Statements {
+			if m.Statements == nil {
+				m.Statements = map[string]float64{}
+			}
+			m.Statements[k] += v / n
 		}
 	}
 	avg := func(get func(Point) *float64) *float64 {

@@ -32,6 +32,12 @@ func RunDoc(r *results.Result) *Doc {
 	}
 	res.chart(charts["throughput"])
 	res.chart(charts["queries"])
+	if t := statementsTable(r); t != nil {
+		res.table(t)
+		if c := StatementsChart(r); c != nil {
+			res.chart(c)
+		}
+	}
 	if r.Totals.Errors+r.Totals.IgnoredErrors+r.Totals.Reconnects > 0 {
 		res.table(errorsTable(r))
 		res.chart(charts["errors"])
@@ -79,6 +85,7 @@ func LiveDoc(base *results.Result) *Doc {
 	res := Section{Title: "Results"}
 	res.chart(charts["throughput"])
 	res.chart(charts["queries"])
+	res.chart(liveStatementsChart())
 	res.chart(charts["errors"])
 	lat := Section{Title: "Latency"}
 	lat.chart(charts["latency"])

@@ -125,6 +125,7 @@ func extras(w io.Writer, r *results.Result) {
 	t := r.Totals
 	figuresSection(w, r)
 	transactionTable(w, r)
+	statementsSection(w, r)
 	waitLines(w, r)
 	if t.Errors+t.IgnoredErrors > 0 {
 		fmt.Fprintf(w, "\nErrors by class:                     ignored     failed\n")

@@ -189,7 +189,10 @@ func Compare(runs []Named) *Comparison {
 				c.Labels[i], len(measured[i]), MinNoiseIntervals))
 		}
 	}
-	defs := append(headlineRows(), opRows(runs)...)
+	// Rates by verb follow tps and qps.
+	head := headlineRows()
+	defs := append(append(head[:2:2], statementRows(runs)...), head[2:]...)
+	defs = append(defs, opRows(runs)...)
 	for _, d := range resourceRows() {
 		if hasAny(runs, d) {
 			defs = append(defs, d)

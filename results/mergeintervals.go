@@ -92,6 +92,7 @@ func mergeInterval(h Histograms, pct float64, group []part, ivs []*Interval) (In
 			c.Rollbacks += ic.Rollbacks
 			c.Starts += ic.Starts
 			c.LagSumNs += ic.LagSumNs
+			c.Statements = addCounts(c.Statements, ic.Statements)
 		}
 		out.Errors = addCounts(out.Errors, iv.Errors)
 		out.Ignored = addCounts(out.Ignored, iv.Ignored)
@@ -129,6 +130,7 @@ func mergeInterval(h Histograms, pct float64, group []part, ivs []*Interval) (In
 		out.ErrPerSec = perSecond(errs, d)
 		out.ReconnPerSec = perSecond(c.Reconnects, d)
 	}
+	out.Statements = StatementRates(c.Statements, out.DurS)
 	if c.Starts > 0 {
 		out.LagAvgMs = float64(c.LagSumNs) / float64(c.Starts) / 1e6
 	}

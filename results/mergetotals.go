@@ -21,6 +21,7 @@ func (m *merger) totals(r *Result) error {
 		t.Rollbacks += st.Rollbacks
 		t.ErrorsByClass = addCounts(t.ErrorsByClass, st.ErrorsByClass)
 		t.IgnoredByClass = addCounts(t.IgnoredByClass, st.IgnoredByClass)
+		t.Statements = addCounts(t.Statements, st.Statements)
 		lat = append(lat, part{s.Name, s.Result.Latency, s.Result.Histogram})
 		if st.PoolWait != nil {
 			pool = append(pool, part{s.Name, *st.PoolWait, s.Result.PoolWaitHistogram})
@@ -34,6 +35,7 @@ func (m *merger) totals(r *Result) error {
 	}
 	t.TPS = perSecond(t.Transactions, dur)
 	t.QPS = perSecond(t.Queries.Total, dur)
+	t.StatementsPerSec = StatementRates(t.Statements, dur)
 	if waits != nil {
 		waits.ThinkMeanMs = mean(waits.ThinkTotalMs, waits.ThinkCount)
 		waits.KeyingMeanMs = mean(waits.KeyingTotalMs, waits.KeyingCount)

@@ -167,6 +167,12 @@ type Totals struct {
 	PoolWait *Latency `json:"pool_wait_ms,omitempty"`
 	// Waits are the means of what users waited outside the response time.
 	Waits *Waits `json:"waits,omitempty"`
+	// Statements counts the successful statements by verb (select, insert,
+	// update, delete, commit, rollback), as Swingbench's charbench counts
+	// DML, and StatementsPerSec is each over the measured time: only when
+	// the workload sorts its statements by verb, every verb it uses listed.
+	Statements       map[string]int64   `json:"statements,omitempty"`
+	StatementsPerSec map[string]float64 `json:"statements_per_s,omitempty"`
 }
 
 // Waits are the think, keying and pause times of a run: counts and means
@@ -298,6 +304,9 @@ type Interval struct {
 	// Figures are the workload's figures over the interval, by name (those
 	// it can compute from the interval's counts alone).
 	Figures map[string]float64 `json:"figures,omitempty"`
+	// Statements are the statements per second by verb over the interval
+	// (Totals.Statements), from Counts.Statements.
+	Statements map[string]float64 `json:"statements,omitempty"`
 }
 
 // IntervalCounts are an interval's integer counts.
@@ -309,6 +318,8 @@ type IntervalCounts struct {
 	Rollbacks  int64 `json:"rollbacks,omitempty"`
 	Starts     int64 `json:"starts,omitempty"`
 	LagSumNs   int64 `json:"lag_sum_ns,omitempty"`
+	// Statements counts the successful statements by verb.
+	Statements map[string]int64 `json:"statements,omitempty"`
 }
 
 // IntervalType is one transaction type in one interval.

@@ -48,7 +48,8 @@ func (r *runner) collect(now time.Time, warmup, measuredNext bool) results.Inter
 	out.Errors = byClass(iv.Txn.ErrorsByClass[:])
 	out.Ignored = byClass(iv.Txn.IgnoredByClass[:])
 	out.Counts = &results.IntervalCounts{Reads: q.Read, Writes: q.Write, Other: q.Other, Reconnects: iv.Reconnects,
-		Rollbacks: iv.Txn.Rollbacks, Starts: iv.Starts, LagSumNs: iv.LagSumNs}
+		Rollbacks: iv.Txn.Rollbacks, Starts: iv.Starts, LagSumNs: iv.LagSumNs, Statements: countVerbs(r.ops, iv)}
+	out.Statements = results.StatementRates(out.Counts.Statements, dur)
 	if iv.Txn.Count() > 0 {
 		out.Hist, _ = hist.Encode(iv.Txn.OK)
 	}

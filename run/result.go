@@ -30,8 +30,9 @@ func (o *Outcome) Result(base results.Result, percentile float64) *results.Resul
 		Errors: t.Errors(), IgnoredErrors: t.Ignored(), Reconnects: t.Reconnects,
 		DurationS: dur, ErrorsByClass: nonNil(byClass(t.Txn.ErrorsByClass[:])),
 		IgnoredByClass: nonNil(byClass(t.Txn.IgnoredByClass[:])), Clamped: t.Clamped,
-		Rollbacks: t.Txn.Rollbacks, Waits: waits(t.Waits),
+		Rollbacks: t.Txn.Rollbacks, Waits: waits(t.Waits), Statements: countVerbs(o.Ops, t),
 	}
+	r.Totals.StatementsPerSec = results.StatementRates(r.Totals.Statements, dur)
 	if o.Pooled {
 		pw := latency(t.PoolWait, percentile)
 		r.Totals.PoolWait = &pw

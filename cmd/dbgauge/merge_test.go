@@ -157,6 +157,9 @@ func checkMerged(t *testing.T, m, a, b *results.Result) {
 	if got := m.Ops["insert"].Count; got != a.Ops["insert"].Count+b.Ops["insert"].Count {
 		t.Errorf("inserts %d, want %d + %d", got, a.Ops["insert"].Count, b.Ops["insert"].Count)
 	}
+	if got := tm.Statements["insert"]; got != ta.Statements["insert"]+tb.Statements["insert"] || got != m.Ops["insert"].Count {
+		t.Errorf("inserts by verb %d, want %d + %d, the insert statements' count", got, ta.Statements["insert"], tb.Statements["insert"])
+	}
 	if got := m.Transactions["oltp_insert"].Count; got != tm.Transactions {
 		t.Errorf("transaction type count %d, want %d", got, tm.Transactions)
 	}
@@ -171,12 +174,13 @@ func checkMerged(t *testing.T, m, a, b *results.Result) {
 		t.Fatalf("%d merged intervals, shards have %d and %d", len(m.Intervals), len(a.Intervals), len(b.Intervals))
 	}
 	for k, iv := range m.Intervals {
-		var tx int64
+		var tx, inserts int64
 		var dur float64
 		var hs [][]byte
 		for _, s := range []*results.Result{a, b} {
 			if k < len(s.Intervals) {
 				tx += s.Intervals[k].Transactions
+				inserts += s.Intervals[k].Counts.Statements["insert"]
 				dur = max(dur, s.Intervals[k].DurS)
 				hs = append(hs, s.Intervals[k].Hist)
 			}
@@ -186,6 +190,9 @@ func checkMerged(t *testing.T, m, a, b *results.Result) {
 		}
 		if want := float64(tx) / dur; iv.TPS < want*(1-1e-9) || iv.TPS > want*(1+1e-9) {
 			t.Errorf("interval %d: tps %g, want %g", k, iv.TPS, want)
+		}
+		if iv.Counts.Statements["insert"] != inserts {
+			t.Errorf("interval %d: %d inserts by verb, want %d", k, iv.Counts.Statements["insert"], inserts)
 		}
 		sameMerge(t, fmt.Sprintf("interval %d", k), iv.Hist, hs...)
 	}

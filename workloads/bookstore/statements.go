@@ -178,11 +178,23 @@ func sqlFor(op workload.OpID, d *sqldb.Dialect) string {
 		authorItem, selectList(tAuthor, tItem), cartItem, selectList(tShoppingCartLine, tItem)).Replace(s)
 }
 
-// opList is Instance.Ops.
+// opList is Instance.Ops: each statement's verb is its SQL's, COMMIT and
+// ROLLBACK (the dialect's) theirs, BEGIN none.
 func opList() []workload.Op {
 	ops := make([]workload.Op, numOps)
 	for i, s := range statements {
-		ops[i] = workload.Op{Name: s.name, Class: s.class}
+		ops[i] = workload.Op{Name: s.name, Class: s.class, Verb: verbOf(s.sql)}
 	}
 	return ops
+}
+
+// verbOf is the verb of a statement's SQL, placeholders included.
+func verbOf(sql string) workload.Verb {
+	switch sql {
+	case "{commit}":
+		return workload.Commit
+	case "{rollback}":
+		return workload.Rollback
+	}
+	return workload.VerbOf(sql)
 }

@@ -22,21 +22,23 @@ const (
 	numOps
 )
 
+// ops: BEGIN has no verb; COMMIT is a commit, each SELECT a select and
+// each INSERT, UPDATE or DELETE its verb, as charbench counts them.
 var ops = [numOps]workload.Op{
 	opBegin:          {Name: "begin", Class: workload.Other},
-	opPointSelect:    {Name: "point_select", Class: workload.Read},
-	opSimpleRange:    {Name: "simple_range", Class: workload.Read},
-	opSumRange:       {Name: "sum_range", Class: workload.Read},
-	opOrderRange:     {Name: "order_range", Class: workload.Read},
-	opDistinctRange:  {Name: "distinct_range", Class: workload.Read},
-	opIndexUpdate:    {Name: "index_update", Class: workload.Write},
-	opNonIndexUpdate: {Name: "non_index_update", Class: workload.Write},
-	opDelete:         {Name: "delete", Class: workload.Write},
-	opInsert:         {Name: "insert", Class: workload.Write},
-	opCommit:         {Name: "commit", Class: workload.Other},
-	opRandomPoints:   {Name: "random_points", Class: workload.Read},
-	opRandomRanges:   {Name: "random_ranges", Class: workload.Read},
-	opBulkInsert:     {Name: "bulk_insert", Class: workload.Write},
+	opPointSelect:    {Name: "point_select", Class: workload.Read, Verb: workload.Select},
+	opSimpleRange:    {Name: "simple_range", Class: workload.Read, Verb: workload.Select},
+	opSumRange:       {Name: "sum_range", Class: workload.Read, Verb: workload.Select},
+	opOrderRange:     {Name: "order_range", Class: workload.Read, Verb: workload.Select},
+	opDistinctRange:  {Name: "distinct_range", Class: workload.Read, Verb: workload.Select},
+	opIndexUpdate:    {Name: "index_update", Class: workload.Write, Verb: workload.Update},
+	opNonIndexUpdate: {Name: "non_index_update", Class: workload.Write, Verb: workload.Update},
+	opDelete:         {Name: "delete", Class: workload.Write, Verb: workload.Delete},
+	opInsert:         {Name: "insert", Class: workload.Write, Verb: workload.Insert},
+	opCommit:         {Name: "commit", Class: workload.Other, Verb: workload.Commit},
+	opRandomPoints:   {Name: "random_points", Class: workload.Read, Verb: workload.Select},
+	opRandomRanges:   {Name: "random_ranges", Class: workload.Read, Verb: workload.Select},
+	opBulkInsert:     {Name: "bulk_insert", Class: workload.Write, Verb: workload.Insert},
 }
 
 // statements are oltp_common.lua's stmt_defs; %d is the table number.
