@@ -59,6 +59,7 @@ func Findings(r *results.Result) []string {
 	if r.Aborted != "" {
 		add(fmt.Sprintf("The run was aborted on errors (%s): the numbers cover only the time until then.", oneLine(r.Aborted)))
 	}
+	add(overrun(r))
 	add(stability(r))
 	add(trend(r))
 	add(drift(r))

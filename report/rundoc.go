@@ -155,6 +155,9 @@ func environment(r *results.Result) Section {
 		case e.GOGC < 0:
 			gover += ", GOGC off"
 		}
+		if e.ClientSockets != "" {
+			gover += ", " + e.ClientSockets + " sockets"
+		}
 		kv("Go", gover)
 		if e.ServerData == nil { // a server's data directory is in storageRows
 			kv("data file", e.DataPath)

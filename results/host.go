@@ -83,22 +83,25 @@ type Resources struct {
 // Environment is what tells two results apart: the machine, the software
 // and every option in effect (the options are in Workload and Run).
 type Environment struct {
-	Hostname    string `json:"hostname"`
-	OS          string `json:"os"`
-	Kernel      string `json:"kernel"`
-	CPUModel    string `json:"cpu_model"`
-	CPUs        int    `json:"cpus"`
-	MemoryMB    int64  `json:"memory_mb"`
-	GoVersion   string `json:"go_version"`
-	Version     string `json:"dbgauge_version"`
-	Commit      string `json:"dbgauge_commit,omitempty"`
-	GOMAXPROCS  int    `json:"gomaxprocs"`
-	GOGC        int    `json:"gogc,omitempty"` // the collector's percent during the run; -1 off
-	DataPath    string `json:"data_path,omitempty"`
-	Filesystem  string `json:"filesystem,omitempty"`
-	Device      string `json:"device,omitempty"`
-	Rotational  *bool  `json:"rotational,omitempty"`
-	CommandLine string `json:"command_line"`
+	Hostname   string `json:"hostname"`
+	OS         string `json:"os"`
+	Kernel     string `json:"kernel"`
+	CPUModel   string `json:"cpu_model"`
+	CPUs       int    `json:"cpus"`
+	MemoryMB   int64  `json:"memory_mb"`
+	GoVersion  string `json:"go_version"`
+	Version    string `json:"dbgauge_version"`
+	Commit     string `json:"dbgauge_commit,omitempty"`
+	GOMAXPROCS int    `json:"gomaxprocs"`
+	GOGC       int    `json:"gogc,omitempty"` // the collector's percent during the run; -1 off
+	// ClientSockets is how the run's connections read: "blocking" sockets
+	// (few connections for the cores) or Go's "netpoll".
+	ClientSockets string `json:"client_sockets,omitempty"`
+	DataPath      string `json:"data_path,omitempty"`
+	Filesystem    string `json:"filesystem,omitempty"`
+	Device        string `json:"device,omitempty"`
+	Rotational    *bool  `json:"rotational,omitempty"`
+	CommandLine   string `json:"command_line"`
 	// ServerSettings are the server settings the run changed
 	// (--server-set), in the order given.
 	ServerSettings []ServerSetting `json:"server_settings,omitempty"`

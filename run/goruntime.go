@@ -23,11 +23,35 @@ import (
 // PostgreSQL, p99 was 36.4 ms with 6 Ps and 37.9 ms with 2, but RSS grew
 // 6.7% with 6 Ps (each P caches its own spans, and with little work each
 // fills slowly) and 0.8% with 2 (docs/reliability.md).
-func procsFor(cfg Config, env string) int {
-	if env != "" || cfg.Rate > 0 {
+//
+// Only with blocking sockets: on Go's netpoller nothing blocks a thread,
+// and the default (one P a CPU) is best (100 connections on 2 cores, point
+// selects on PostgreSQL: 59k TPS at GOMAXPROCS 2, 49k at 102).
+func procsFor(cfg Config, env string, blocking bool) int {
+	if env != "" || cfg.Rate > 0 || !blocking {
 		return 0
 	}
 	return cfg.conns() + 2
+}
+
+// blockingPerCPU is the most connections per CPU that get blocking
+// sockets. Measured on 2 cores, PostgreSQL point selects, 6 s runs: at 8
+// connections blocking sockets gave 55k TPS to the netpoller's 52k and
+// kept time; at 16 the run overran by 0.9 s, at 32 by 2 s, at 64 interval
+// lines came 3 s apart, at 100 an 8 s run took 25 s (db/sockconn).
+const blockingPerCPU = 4
+
+// blockingFor says whether a run's connections use blocking sockets:
+// when they are at most blockingPerCPU a CPU, unless DBGAUGE_SOCKETS
+// (env) says blocking or netpoll.
+func blockingFor(cfg Config, env string, cpus int) bool {
+	switch env {
+	case "blocking":
+		return true
+	case "netpoll":
+		return false
+	}
+	return cfg.conns() <= blockingPerCPU*max(cpus, 1)
 }
 
 // gcPercent reads the collector's current percent, -1 when it is off.

@@ -16,9 +16,30 @@ func TestProcsFor(t *testing.T) {
 		{Config{Users: 4, Rate: 200}, "", 0},     // open loop: left as it is
 		{Config{Users: 4}, "2", 0},               // the user's GOMAXPROCS is kept
 		{Config{Users: 64, Rate: 1000}, "16", 0}, // both
+		{Config{Users: 100}, "", 0},              // netpoller sockets: the default
 	} {
-		if got := procsFor(c.cfg, c.env); got != c.want {
+		if got := procsFor(c.cfg, c.env, c.cfg.Users <= 8); got != c.want {
 			t.Errorf("procsFor(threads %d, rate %v, GOMAXPROCS=%q) = %d, want %d", c.cfg.Users, c.cfg.Rate, c.env, got, c.want)
+		}
+	}
+}
+
+func TestBlockingFor(t *testing.T) {
+	for _, c := range []struct {
+		cfg  Config
+		env  string
+		cpus int
+		want bool
+	}{
+		{Config{Users: 8}, "", 2, true},                    // 4 a CPU: blocking
+		{Config{Users: 9}, "", 2, false},                   // more: the netpoller
+		{Config{Users: 1000, Connections: 8}, "", 2, true}, // connections count, not users
+		{Config{Users: 100}, "blocking", 2, true},          // DBGAUGE_SOCKETS decides
+		{Config{Users: 2}, "netpoll", 2, false},
+		{Config{Users: 64}, "", 16, true},
+	} {
+		if got := blockingFor(c.cfg, c.env, c.cpus); got != c.want {
+			t.Errorf("blockingFor(users %d, connections %d, %q, %d CPUs) = %v, want %v", c.cfg.Users, c.cfg.Connections, c.env, c.cpus, got, c.want)
 		}
 	}
 }

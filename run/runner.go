@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/db/sockconn"
 	"github.com/dbgauge/dbgauge/hist"
 	"github.com/dbgauge/dbgauge/results"
 	"github.com/dbgauge/dbgauge/workload"
@@ -32,7 +33,9 @@ type Outcome struct {
 	// Pooled says users shared connections (and waited for them).
 	Pooled        bool
 	ServerVersion string
-	// GOMAXPROCS and GOGC are the values the run used (GOGC -1: off).
+	// GOMAXPROCS and GOGC are the values the run used (GOGC -1: off);
+	// Sockets is "blocking" or "netpoll" (see blockingFor).
+	Sockets     string
 	GOMAXPROCS  int
 	GOGC        int
 	Interrupted bool
@@ -98,14 +101,19 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 	r := &runner{cfg: cfg, ops: inst.Ops(), types: inst.Transactions(), abortCh: make(chan struct{}),
 		stopCh: make(chan struct{}), cutCh: make(chan struct{})}
 	r.limit, r.limited = cfg.events(), cfg.Events > 0
+	blocking := blockingFor(cfg, os.Getenv("DBGAUGE_SOCKETS"), runtime.NumCPU())
+	defer sockconn.SetBlocking(sockconn.SetBlocking(blocking))
 	p, err := openPool(ctx, r, cfg.conns(), cfg.users())
 	if err != nil {
 		return nil, err
 	}
 	r.pool = p
 	defer p.close(context.WithoutCancel(ctx))
-	out := &Outcome{Ops: r.ops, Types: r.types, Pooled: p.pooled()}
-	if want := procsFor(cfg, os.Getenv("GOMAXPROCS")); runtime.GOMAXPROCS(0) < want {
+	out := &Outcome{Ops: r.ops, Types: r.types, Pooled: p.pooled(), Sockets: "netpoll"}
+	if blocking {
+		out.Sockets = "blocking"
+	}
+	if want := procsFor(cfg, os.Getenv("GOMAXPROCS"), blocking); runtime.GOMAXPROCS(0) < want {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(want))
 	}
 	out.GOMAXPROCS = runtime.GOMAXPROCS(0)

@@ -192,7 +192,7 @@ func (s *Spec) base(o *opened, env Env) results.Result {
 // memory stays flat over long runs).
 func Complete(res *results.Result, out *run.Outcome, folder *results.Folder, dataPath string, env Env, obs Observer) {
 	e := monitor.Environment(env.Version, env.CommandLine, dataPath)
-	e.GOMAXPROCS, e.GOGC = out.GOMAXPROCS, out.GOGC
+	e.GOMAXPROCS, e.GOGC, e.ClientSockets = out.GOMAXPROCS, out.GOGC, out.Sockets
 	res.Environment = &e
 	if ivs, err := folder.ReadIntervals(); err == nil {
 		res.Intervals = ivs

@@ -6,6 +6,15 @@
 // was a third of dbgauge's client CPU. A blocking read, as libpq and the
 // MySQL C client do it, costs one system call.
 //
+// Blocking sockets need a thread for each connection, and the runner gives
+// each its own P (GOMAXPROCS = connections + 2) so that a thread blocked in
+// read(2) is not handed off. That holds while connections are few for the
+// cores: at 100 connections on 2 cores the OS time-slices 100 busy threads,
+// the runtime's timers fire seconds late (an 8 s run took 25 s, interval
+// lines came 10 s apart) and transactions stall holding locks. Above that
+// the run asks for Go's netpoller instead (SetBlocking(false)), which keeps
+// time at any number of connections.
+//
 // Deadlines: a deadline in the past shuts the socket down (the only way to
 // interrupt a blocked read); a future one sets SO_RCVTIMEO/SO_SNDTIMEO.
 // sockconn imports no other dbgauge package.
@@ -19,14 +28,24 @@ import (
 	"net"
 	"os"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
 
-// Dial connects to a TCP address with a blocking socket. Other networks
-// (unix sockets) fall back to the standard dialer.
+// netpoll is set while connections are to use Go's netpoller.
+var netpoll atomic.Bool
+
+// SetBlocking chooses what Dial makes from now on: blocking sockets (the
+// default) or Go's own non-blocking connections. It returns the previous
+// choice, for a deferred restore.
+func SetBlocking(on bool) (was bool) { return !netpoll.Swap(!on) }
+
+// Dial connects to a TCP address with a blocking socket, unless
+// SetBlocking(false) asked for Go's netpoller. Other networks (unix
+// sockets) use the standard dialer.
 func Dial(ctx context.Context, network, addr string) (net.Conn, error) {
-	if network != "tcp" && network != "tcp4" && network != "tcp6" {
+	if netpoll.Load() || network != "tcp" && network != "tcp4" && network != "tcp6" {
 		var d net.Dialer
 		return d.DialContext(ctx, network, addr)
 	}
