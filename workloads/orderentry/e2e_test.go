@@ -32,6 +32,14 @@ type result struct {
 		Value float64
 	}
 	Transactions map[string]struct{ Count, Errors int64 }
+	verbs        verbCounts
+}
+
+// verbCounts are result.json's statements by verb.
+type verbCounts struct {
+	Totals struct {
+		Statements map[string]int64
+	}
 }
 
 // run runs orderentry on a copy of the SQLite fixture and reads its
@@ -56,6 +64,9 @@ func run(t *testing.T, args ...string) result {
 	}
 	var r result
 	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &r.verbs); err != nil {
 		t.Fatal(err)
 	}
 	if r.Totals.Errors != 0 {
@@ -100,6 +111,16 @@ func TestMix(t *testing.T) {
 		}
 		if want := float64(r.Totals.Transactions) * 60 / r.Totals.DurationS; math.Abs(tpm-want) > 0.01*want {
 			t.Errorf("TPM %.0f, want %.0f (transactions per minute)", tpm, want)
+		}
+		// Commits, as charbench counts them: two in New Customer and in
+		// Browse and Update Orders (the logon's, then the transaction's),
+		// one in Update Customer Details and Process Orders, one or two in
+		// New Order (the second when it found products to order).
+		n := func(name string) int64 { return r.Transactions[name].Count }
+		st := r.verbs.Totals.Statements
+		least := 2*n("new_customer") + n("update_customer") + n("new_order") + n("process_orders") + 2*n("browse_update_orders")
+		if c := st["commit"]; c < least || c > least+n("new_order") || st["rollback"] != 0 || st["select"] < 2*n("browse_products") {
+			t.Errorf("statements by verb %v for transactions %v: want %d to %d commits", st, r.Transactions, least, least+n("new_order"))
 		}
 	})
 	t.Run("more reads", func(t *testing.T) {
