@@ -34,9 +34,14 @@ var allowed = map[string][]string{
 	"dataset/redisstore": {"dataset", "db"},
 	// Workloads describe their data for the adapters; they never load or
 	// stamp it themselves.
-	"workloads/":      {"workload", "db", "db/sqldb", "randgen", "dataset", "dataset/"},
-	"sys":             {"workload"}, // machine micro-benchmarks: no database
-	"run":             {"workload", "db", "hist", "randgen", "results"},
+	"workloads/": {"workload", "db", "db/sqldb", "randgen", "dataset", "dataset/", "workloads/internal/sqlrun"},
+	// The data workload tests run on, prepared on each database: for test
+	// files only (no workload's non-test file may import it).
+	"workloads/internal/fixture": {"db", "db/"},
+	"sys":                        {"workload"}, // machine micro-benchmarks: no database
+	// The runner owns the client's threads (GOMAXPROCS), and so whether
+	// connections use blocking sockets.
+	"run":             {"workload", "db", "db/sockconn", "hist", "randgen", "results"},
 	"report":          {"hist", "results"},
 	"report/live":     {"report", "results"}, // the --web dashboard's HTTP server
 	"monitor":         {"results"},
