@@ -57,7 +57,7 @@ func TestCheckTPCC(t *testing.T) {
 	}{
 		{"no tpcc data", []string{"check", "tpcc", "--db", empty}, "no tpcc data to check"},
 		{"other warehouses", []string{"check", "tpcc", "--db", url, "--warehouses", "2"}, "warehouses=1 (asked 2)"},
-		{"no checks", []string{"check", "oltp_point_select", "--db", empty}, "has no consistency checks (workloads with checks: tpcc)"},
+		{"no checks", []string{"check", "oltp_point_select", "--db", empty}, "has no consistency checks (workloads with checks: orderentry, tpcc)"},
 		{"zero warehouses", []string{"check", "tpcc", "--db", url, "--warehouses", "0"}, "--warehouses"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
