@@ -11,9 +11,10 @@
 // read(2) is not handed off. That holds while connections are few for the
 // cores: at 100 connections on 2 cores the OS time-slices 100 busy threads,
 // the runtime's timers fire seconds late (an 8 s run took 25 s, interval
-// lines came 10 s apart) and transactions stall holding locks. Above that
+// lines came 10 s apart, a 500-user run of 15 s ran for minutes). Above that
 // the run asks for Go's netpoller instead (SetBlocking(false)), which keeps
-// time at any number of connections.
+// time as long as the client gets CPU (a starved client is the report's
+// "kept time late" finding).
 //
 // Deadlines: a deadline in the past shuts the socket down (the only way to
 // interrupt a blocked read); a future one sets SO_RCVTIMEO/SO_SNDTIMEO.
