@@ -131,3 +131,32 @@ func SelectList(defs []*Def, as ...string) string {
 	}
 	return strings.Join(cols, ", ")
 }
+
+// Table is the dataset table of d: its DDL from d, its rows from batch (a
+// pure function of seed and batch number, rows rows in batches of
+// batchRows; nil: none) and, for a resumed prepare, the rows batch i
+// wrote (clear; nil: the table is loaded again whole).
+func (t *Def) Table(rows, batchRows int64, batch func(seed uint64, i int64) []sqldb.Row, clear func(i int64) (string, []any)) Table {
+	return Table{
+		Name:      t.Name,
+		Create:    func(d *sqldb.Dialect) (string, error) { return t.Create(d), nil },
+		Columns:   t.ColumnNames(),
+		Rows:      rows,
+		BatchRows: batchRows,
+		Batch:     batch,
+		Clear:     clear,
+		After:     t.After,
+	}
+}
+
+// ClearIDs is a Table's Clear for batches of per consecutive ids from 1
+// (total in all) in column: batch b wrote ids b*per+1 to its last.
+func ClearIDs(column string, per, total int64) func(b int64) (string, []any) {
+	return func(b int64) (string, []any) {
+		first := b*per + 1
+		return column + " BETWEEN ? AND ?", []any{first, min(first+per-1, total)}
+	}
+}
+
+// ClearAll is the Clear of a table loaded in one batch: all its rows.
+func ClearAll(int64) (string, []any) { return "", nil }

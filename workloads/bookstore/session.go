@@ -6,6 +6,7 @@ import (
 
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/workload"
+	"github.com/dbgauge/dbgauge/workloads/internal/sqlrun"
 )
 
 // session is a connection's prepared statements and the scratch its
@@ -53,21 +54,11 @@ func openSession(ctx context.Context, env workload.SessionEnv) (*session, error)
 	}
 	d := conn.Dialect()
 	s := &session{conn: conn, args: make([]any, 0, 16)}
-	for op := range numOps {
-		st := statements[op]
-		if st.id != "" {
-			ins, err := sqldb.PrepareIDInsert(ctx, conn, sqlFor(op, d), st.id)
-			if err != nil {
-				s.Close(ctx)
-				return nil, fmt.Errorf("prepare %s: %w", st.name, err)
-			}
-			s.ids[op] = ins
-			continue
-		}
-		if s.stmts[op], err = conn.Prepare(ctx, sqlFor(op, d)); err != nil {
-			s.Close(ctx)
-			return nil, fmt.Errorf("prepare %s: %w", st.name, err)
-		}
+	if err := sqlrun.Prepare(ctx, conn, s.stmts[:], s.ids[:], func(op int) (string, string, string) {
+		return statements[op].name, sqlFor(workload.OpID(op), d), statements[op].id
+	}); err != nil {
+		s.Close(ctx)
+		return nil, err
 	}
 	if s.beginRead, err = conn.Prepare(ctx, d.BeginRead); err != nil {
 		s.Close(ctx)
@@ -129,16 +120,7 @@ func (s *session) newDestinations() (destinations, error) {
 
 // Close implements workload.Session.
 func (s *session) Close(context.Context) error {
-	for _, st := range s.stmts {
-		if st != nil {
-			st.Close()
-		}
-	}
-	for _, ins := range s.ids {
-		if ins != nil {
-			ins.Close()
-		}
-	}
+	sqlrun.Close(s.stmts[:], s.ids[:])
 	if s.beginRead != nil {
 		s.beginRead.Close()
 	}

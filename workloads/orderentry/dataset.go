@@ -21,47 +21,26 @@ func newDataset(c *config) *dataset.Dataset {
 		clear     func(b int64) (string, []any)
 	}
 	one := func(fill func(seed uint64) []sqldb.Row, n int64) batches {
-		return batches{n, n, func(seed uint64, _ int64) []sqldb.Row { return fill(seed) }, everything}
+		return batches{n, n, func(seed uint64, _ int64) []sqldb.Row { return fill(seed) }, sqlstore.ClearAll}
 	}
 	perProduct := max(c.warehouses*9/10, 1)
 	by := [numTables]batches{
-		tCustomers:           {c.customers, rowBatch, c.customerRows, ids("customer_id", rowBatch, c.customers)},
-		tAddresses:           {c.addresses, rowBatch, c.addressRows, ids("address_id", rowBatch, c.addresses)},
-		tCardDetails:         {c.cards, rowBatch, c.cardRows, ids("card_id", rowBatch, c.cards)},
+		tCustomers:           {c.customers, rowBatch, c.customerRows, sqlstore.ClearIDs("customer_id", rowBatch, c.customers)},
+		tAddresses:           {c.addresses, rowBatch, c.addressRows, sqlstore.ClearIDs("address_id", rowBatch, c.addresses)},
+		tCardDetails:         {c.cards, rowBatch, c.cardRows, sqlstore.ClearIDs("card_id", rowBatch, c.cards)},
 		tWarehouses:          one(c.warehouseRows, c.warehouses),
 		tProductInformation:  one(productInformationRows, products),
 		tProductDescriptions: one(productDescriptionRows, products),
-		tInventories:         {products * perProduct, inventoryBatch * perProduct, c.inventoryRows, ids("product_id", inventoryBatch, products)},
-		tOrders:              {c.orders, orderBatch, c.orderRows, ids("order_id", orderBatch, c.orders)},
-		tOrderItems:          {c.orders * 7 / 2, orderBatch * 7 / 2, c.orderItemRows, ids("order_id", orderBatch, c.orders)},
-		tLogon:               {c.logons, rowBatch, c.logonRows, ids("logon_id", rowBatch, c.logons)},
+		tInventories:         {products * perProduct, inventoryBatch * perProduct, c.inventoryRows, sqlstore.ClearIDs("product_id", inventoryBatch, products)},
+		tOrders:              {c.orders, orderBatch, c.orderRows, sqlstore.ClearIDs("order_id", orderBatch, c.orders)},
+		tOrderItems:          {c.orders * 7 / 2, orderBatch * 7 / 2, c.orderItemRows, sqlstore.ClearIDs("order_id", orderBatch, c.orders)},
+		tLogon:               {c.logons, rowBatch, c.logonRows, sqlstore.ClearIDs("logon_id", rowBatch, c.logons)},
 		tMetadata:            one(func(uint64) []sqldb.Row { return c.metadataRows() }, 4),
 	}
 	var ts sqlstore.Tables
 	for i := range tables {
 		t, b := &tables[i], by[i]
-		ts = append(ts, sqlstore.Table{
-			Name:      t.Name,
-			Create:    func(d *sqldb.Dialect) (string, error) { return t.Create(d), nil },
-			Columns:   t.ColumnNames(),
-			Rows:      b.rows,
-			BatchRows: b.per,
-			Batch:     b.fill,
-			Clear:     b.clear,
-			After:     t.After,
-		})
+		ts = append(ts, t.Table(b.rows, b.per, b.fill, b.clear))
 	}
 	return dataset.New(datasetName, "orderentry", c.shape(), ts)
 }
-
-// ids selects the rows batch b of a table wrote, for a resumed prepare to
-// delete: the batch's range of ids in column.
-func ids(column string, per, total int64) func(b int64) (string, []any) {
-	return func(b int64) (string, []any) {
-		first, last := span(b, per, total)
-		return column + " BETWEEN ? AND ?", []any{first, last}
-	}
-}
-
-// everything selects a single-batch table's rows.
-func everything(int64) (string, []any) { return "", nil }

@@ -39,8 +39,8 @@ func TestCheck(t *testing.T) {
 func testCheck(t *testing.T, tg target, fresh bool) {
 	ctx := context.Background()
 	inst := configureT(1)
-	conn := dbtest.Open(t, tg.driver, tg.t)
-	c, err := sqldb.Open(conn, tg.driver.Name())
+	conn := dbtest.Open(t, tg.Driver, tg.T)
+	c, err := sqldb.Open(conn, tg.Driver.Name())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +140,7 @@ func testCheck(t *testing.T, tg target, fresh bool) {
 		if f := failed(check(t, fresh)); len(f) > 0 {
 			t.Fatalf("a rolled back break left %v failing", f)
 		}
-		out, err := run.Run(ctx, run.Config{Instance: inst, Driver: tg.driver, Target: tg.t, Users: 2, Events: 300,
+		out, err := run.Run(ctx, run.Config{Instance: inst, Driver: tg.Driver, Target: tg.T, Users: 2, Events: 300,
 			Interval: time.Second, Percentile: 95, Seed: 3,
 			Ignore: map[db.Class]bool{db.Deadlock: true, db.Serialization: true, db.LockTimeout: true}})
 		if err != nil {

@@ -19,30 +19,21 @@ func newDataset(c *config) *dataset.Dataset {
 		fill      func(seed uint64, b int64) []sqldb.Row
 		clear     func(b int64) (string, []any)
 	}{
-		"warehouse":  {W, W, func(seed uint64, _ int64) []sqldb.Row { return warehouseRows(seed, W) }, everything},
-		"district":   {districts, districts, func(seed uint64, _ int64) []sqldb.Row { return districtRows(seed, W) }, everything},
+		"warehouse":  {W, W, func(seed uint64, _ int64) []sqldb.Row { return warehouseRows(seed, W) }, sqlstore.ClearAll},
+		"district":   {districts, districts, func(seed uint64, _ int64) []sqldb.Row { return districtRows(seed, W) }, sqlstore.ClearAll},
 		"customer":   {districts * customersPerDist, customersPerDist, customerRows, byDistrict("c_w_id", "c_d_id")},
 		"history":    {districts * customersPerDist, customersPerDist, historyRows, byDistrict("h_w_id", "h_d_id")},
 		"new_order":  {districts * (ordersPerDist - firstNewOrder + 1), ordersPerDist - firstNewOrder + 1, func(_ uint64, b int64) []sqldb.Row { return newOrderRows(b) }, byDistrict("no_w_id", "no_d_id")},
 		"orders":     {districts * ordersPerDist, ordersPerDist, ordersRows, byDistrict("o_w_id", "o_d_id")},
 		"order_line": {districts * orderLinesPerDist, orderLinesPerDist, orderLineRows, byDistrict("ol_w_id", "ol_d_id")},
-		"item":       {items, itemBatch, itemRows, itemsOf},
+		"item":       {items, itemBatch, itemRows, sqlstore.ClearIDs("i_id", itemBatch, items)},
 		"stock":      {W * stockPerWarehouse, stockBatch, stockRows, stockOf},
 	}
 	var ts sqlstore.Tables
 	for i := range tables {
 		t := &tables[i]
 		b := batch[t.Name]
-		ts = append(ts, sqlstore.Table{
-			Name:      t.Name,
-			Create:    func(d *sqldb.Dialect) (string, error) { return t.Create(d), nil },
-			Columns:   t.ColumnNames(),
-			Rows:      b.rows,
-			BatchRows: b.per,
-			Batch:     b.fill,
-			Clear:     b.clear,
-			After:     t.After,
-		})
+		ts = append(ts, t.Table(b.rows, b.per, b.fill, b.clear))
 	}
 	return dataset.New(datasetName, "tpcc", c.shape(), ts)
 }
@@ -59,16 +50,8 @@ func byDistrict(w, d string) func(b int64) (string, []any) {
 	}
 }
 
-func itemsOf(b int64) (string, []any) {
-	first := b*itemBatch + 1
-	return "i_id BETWEEN ? AND ?", []any{first, first + itemBatch - 1}
-}
-
 func stockOf(b int64) (string, []any) {
 	w := b/(items/stockBatch) + 1
 	first := b%(items/stockBatch)*stockBatch + 1
 	return "s_w_id = ? AND s_i_id BETWEEN ? AND ?", []any{w, first, first + stockBatch - 1}
 }
-
-// everything selects a single-batch table's rows.
-func everything(int64) (string, []any) { return "", nil }

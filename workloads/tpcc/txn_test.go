@@ -18,7 +18,7 @@ func TestTransactions(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			tg := get(t)
 			ctx := context.Background()
-			conn, err := tg.open(ctx)
+			conn, err := tg.Open(ctx)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -26,7 +26,7 @@ func TestTransactions(t *testing.T) {
 			c := conn.(sqldb.Conn)
 			inst := configureT(1)
 			before := scalars(t, c)
-			tx := wltest.Run(t, inst, conn, wltest.Options{Driver: tg.driver.Name(), Users: 1, Seed: 5}, 300)
+			tx := wltest.Run(t, inst, conn, wltest.Options{Driver: tg.Driver.Name(), Users: 1, Seed: 5}, 300)
 			after := scalars(t, c)
 
 			want := map[workload.TxnID]int{txNewOrder: 135, txPayment: 129, txOrderStatus: 12, txDelivery: 12, txStockLevel: 12}

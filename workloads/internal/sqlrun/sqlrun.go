@@ -60,3 +60,37 @@ func Insert(ctx context.Context, tx workload.Tx, op workload.OpID, ins *sqldb.ID
 	tx.End(op, m, err)
 	return id, err
 }
+
+// Prepare prepares a session's statements on conn: spec(i) gives
+// statement i's name (for errors), its SQL and, for an INSERT whose
+// generated id comes back, the id's column; it lands in stmts[i], or in
+// ids[i] for such an INSERT. On an error, Close what was made.
+func Prepare(ctx context.Context, conn sqldb.Conn, stmts []sqldb.Stmt, ids []*sqldb.IDInsert, spec func(i int) (name, sql, idColumn string)) error {
+	for i := range stmts {
+		name, sql, idColumn := spec(i)
+		var err error
+		if idColumn != "" {
+			ids[i], err = sqldb.PrepareIDInsert(ctx, conn, sql, idColumn)
+		} else {
+			stmts[i], err = conn.Prepare(ctx, sql)
+		}
+		if err != nil {
+			return fmt.Errorf("prepare %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// Close closes the statements Prepare made.
+func Close(stmts []sqldb.Stmt, ids []*sqldb.IDInsert) {
+	for _, st := range stmts {
+		if st != nil {
+			st.Close()
+		}
+	}
+	for _, ins := range ids {
+		if ins != nil {
+			ins.Close()
+		}
+	}
+}
