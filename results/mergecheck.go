@@ -136,6 +136,9 @@ func runDiff(a, b Run) []string {
 	add("think", orDefault(a.Think), orDefault(b.Think))
 	add("seed", a.Seed, b.Seed)
 	add("report interval", a.ReportIntervalS, b.ReportIntervalS)
+	// Shards of one launch share its start: a shard of another launch of
+	// the same settings is not part of this run.
+	add("start at", a.StartAt, b.StartAt)
 	return out
 }
 

@@ -3,6 +3,8 @@ package session
 import (
 	"errors"
 	"fmt"
+
+	"github.com/dbgauge/dbgauge/run"
 )
 
 // Kind says how an error ends a command: the CLI maps kinds to exit codes.
@@ -39,4 +41,12 @@ func KindOf(err error) Kind {
 		return e.Kind
 	}
 	return 0
+}
+
+// Late says err is a run that did not start because its --start-at had
+// passed once its users were ready (a usage error too): a shard's launcher
+// reports it apart, and does not retry it.
+func Late(err error) bool {
+	var late *run.LateStartError
+	return errors.As(err, &late)
 }

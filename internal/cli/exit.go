@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/deploy/k8s"
 	"github.com/dbgauge/dbgauge/session"
 )
 
@@ -51,6 +52,10 @@ func codeOf(err error) int {
 	}
 	var ce *db.ConnectError
 	if errors.As(err, &ce) {
+		return ExitUnreachable
+	}
+	var ke *k8s.ClusterError
+	if errors.As(err, &ke) {
 		return ExitUnreachable
 	}
 	var ue *db.UnsupportedError

@@ -37,6 +37,9 @@ type options struct {
 	// web and webLinger are --web and --web-linger (web.go reads them).
 	web       string
 	webLinger time.Duration
+	// shards and startDelay are run's --shards and --start-delay (shards.go).
+	shards     int
+	startDelay time.Duration
 	// workload is the workload whose options the command's flags carry
 	// (bound late: see bindWorkload), workloadFlags those flags.
 	workload      workload.Workload

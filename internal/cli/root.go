@@ -41,6 +41,15 @@ type env struct {
 	bindings map[*cobra.Command]binding
 }
 
+// allCommands is root and every command under it (k8s run is two deep).
+func allCommands(c *cobra.Command) []*cobra.Command {
+	out := []*cobra.Command{c}
+	for _, sub := range c.Commands() {
+		out = append(out, allCommands(sub)...)
+	}
+	return out
+}
+
 // Main runs the command line and returns the exit code.
 func Main(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -104,10 +113,10 @@ SQLite file, prepares it, prints the summary and writes a results folder.`,
 	e.takesWorkload(root, o, defaultWorkload)
 	root.AddCommand(e.listCmd(), prepareCmd(e), e.runCmd(), e.checkCmd(), e.cleanupCmd(), e.sweepCmd(), e.experimentCmd())
 	root.AddCommand(e.resultsCmd(), e.compareCmd(), e.sysCmd())
-	root.AddCommand(e.reportCmd(), e.mergeCmd())
+	root.AddCommand(e.reportCmd(), e.mergeCmd(), e.workerCmd(), e.k8sCmd())
 	// Every run leaves report.md and report.html in its folder (report.go).
 	e.observers = append(e.observers, reportObserver{e})
-	for _, c := range append(root.Commands(), root) {
+	for _, c := range allCommands(root) {
 		c.SetFlagErrorFunc(e.flagError)
 		if _, ok := e.bindings[c]; ok {
 			c.SetUsageFunc(workloadUsage)

@@ -26,6 +26,7 @@ func (e *env) runCmd() *cobra.Command {
 	}
 	addTargetFlags(cmd, o)
 	addRunFlags(cmd, o)
+	addShardsFlags(cmd.Flags(), o)
 	addServerSetFlag(cmd.Flags(), &o.spec)
 	e.takesWorkload(cmd, o, "")
 	return cmd
@@ -46,6 +47,9 @@ func (e *env) runDefault(ctx context.Context, o *options) error {
 }
 
 func (e *env) run(ctx context.Context, o *options, name string) error {
+	if o.shards != 1 {
+		return e.runShards(ctx, o, name)
+	}
 	res, dir, err := e.runOne(ctx, o, name)
 	if res == nil {
 		return err

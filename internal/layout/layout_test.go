@@ -41,17 +41,21 @@ var allowed = map[string][]string{
 	"sys":                        {"workload"}, // machine micro-benchmarks: no database
 	// The runner owns the client's threads (GOMAXPROCS), and so whether
 	// connections use blocking sockets.
-	"run":             {"workload", "db", "db/sockconn", "hist", "randgen", "results"},
-	"report":          {"hist", "results"},
-	"report/live":     {"report", "results"}, // the --web dashboard's HTTP server
-	"monitor":         {"results"},
-	"catalog":         {"workload", "db", "db/", "workloads/"},
-	"experiment":      nil,
-	"session":         {"catalog", "workload", "db", "run", "hist", "monitor", "report", "results", "sys"},
-	"internal/cli":    {"workload", "catalog", "db", "experiment", "report", "report/live", "results", "results/store", "session", "sys"},
-	"internal/":       {},
-	"cmd/dbgauge":     {"internal/cli"},
-	"internal/layout": nil,
+	"run":         {"workload", "db", "db/sockconn", "hist", "randgen", "results"},
+	"report":      {"hist", "results"},
+	"report/live": {"report", "results"}, // the --web dashboard's HTTP server
+	"monitor":     {"results"},
+	"catalog":     {"workload", "db", "db/", "workloads/"},
+	"experiment":  nil,
+	"session":     {"catalog", "workload", "db", "run", "hist", "monitor", "report", "results", "sys"},
+	// Launchers of a run's shards as processes here or pods of a Job.
+	"deploy":                 {"session", "results"},
+	"deploy/k8s":             {"deploy", "session", "results"},
+	"deploy/k8s/kubelettest": nil, // tests' stand-in kubelet
+	"internal/cli":           {"workload", "catalog", "db", "deploy", "deploy/k8s", "experiment", "report", "report/live", "results", "results/store", "session", "sys"},
+	"internal/":              {},
+	"cmd/dbgauge":            {"internal/cli"},
+	"internal/layout":        nil,
 }
 
 func rule(pkg string) ([]string, bool) {

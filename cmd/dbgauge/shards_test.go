@@ -1,0 +1,101 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/dbgauge/dbgauge/results"
+)
+
+// TestLocalShards is `run --shards 4`: four worker processes of the binary
+// from one common start, on SQLite and PostgreSQL. Each shard's result.json
+// is kept in the launch's shards folder, and the merged result holds all
+// four, with transactions equal to the shards' sum. kv_insert's shards
+// insert disjoint keys: the table grows by exactly the merged inserts, with
+// no duplicate-key error or retry.
+func TestLocalShards(t *testing.T) {
+	tg := map[string]string{"sqlite": "sqlite:" + filepath.Join(t.TempDir(), "shards.sqlite")}
+	if url := os.Getenv("DBGAUGE_TEST_POSTGRES"); url != "" {
+		tg["postgres"] = url
+	} else if os.Getenv("CI") != "" {
+		t.Fatal("DBGAUGE_TEST_POSTGRES is not set: CI runs the local shards on PostgreSQL")
+	} else {
+		t.Log("SKIPPING postgres: DBGAUGE_TEST_POSTGRES is not set (scripts/test starts the servers)")
+	}
+	for name, url := range tg {
+		for _, w := range []string{"oltp_read_write", "kv_insert"} {
+			t.Run(name+"/"+w, func(t *testing.T) { localShards(t, url, w) })
+		}
+	}
+}
+
+func localShards(t *testing.T, url, w string) {
+	dir := t.TempDir()
+	size := []string{"--table-size", "2000"}
+	if w == "kv_insert" {
+		size = []string{"--record-count", "500"}
+	}
+	if o := dbgauge(t, dir, append([]string{"prepare", w, "--db", url}, size...)...); o.code != 0 {
+		t.Fatalf("prepare: exit %d: %s", o.code, o.stderr)
+	}
+	t.Cleanup(func() { dbgauge(t, dir, "cleanup", w, "--db", url) })
+	o := dbgauge(t, dir, append([]string{"run", w, "--db", url, "--shards", "4", "--threads", "8", "--time", "3",
+		"--start-delay", "3s", "--no-monitor", "--seed", "5"}, size...)...)
+	if o.code != 0 {
+		t.Fatalf("run --shards 4: exit %d\n%s\n%s", o.code, o.stdout, o.stderr)
+	}
+	if !strings.Contains(o.stderr, "Merged shards 0, 1, 2, 3 of 4") {
+		t.Errorf("stderr does not say the four shards were merged:\n%s", o.stderr)
+	}
+	shardDirs, _ := filepath.Glob(filepath.Join(dir, "dbgauge-results", w+"-shards-*", "shard-*"))
+	merged, _ := filepath.Glob(filepath.Join(dir, "dbgauge-results", "*-"+w+"-merged", "result.json"))
+	if len(shardDirs) != 4 || len(merged) != 1 {
+		t.Fatalf("shard folders %v, merged %v", shardDirs, merged)
+	}
+	m := readResult(t, merged[0])
+	var sum int64
+	var sumOps results.Queries
+	for i := range 4 {
+		r := readResult(t, filepath.Join(filepath.Dir(shardDirs[0]), fmt.Sprintf("shard-%d", i), "result.json"))
+		if r.Run.Shard == nil || r.Run.Shard.Index != i || r.Run.Shard.Count != 4 || r.Run.StartAt != m.Run.StartAt {
+			t.Fatalf("shard %d: run.shard %+v start %s (merged start %s)", i, r.Run.Shard, r.Run.StartAt, m.Run.StartAt)
+		}
+		if r.Totals.Transactions == 0 {
+			t.Errorf("shard %d ran no transaction", i)
+		}
+		sum += r.Totals.Transactions
+		sumOps.Read += r.Totals.Queries.Read
+		sumOps.Write += r.Totals.Queries.Write
+		sumOps.Other += r.Totals.Queries.Other
+		sumOps.Total += r.Totals.Queries.Total
+	}
+	if m.Totals.Transactions != sum || m.Totals.Queries != sumOps {
+		t.Errorf("merged %d transactions, %d queries; the shards' sums %d, %d", m.Totals.Transactions, m.Totals.Queries, sum, sumOps)
+	}
+	if sh := m.Run.Shard; sh == nil || !slices.Equal(sh.Merged, []int{0, 1, 2, 3}) || m.Run.Threads != 8 {
+		t.Errorf("merged run.shard %+v, threads %d", m.Run.Shard, m.Run.Threads)
+	}
+	if m.Totals.Errors != 0 {
+		t.Errorf("%d failed transactions", m.Totals.Errors)
+	}
+	if w == "kv_insert" {
+		// oltp_read_write's deadlocks are retried as in one process;
+		// kv_insert's new keys are dealt over the shards and never collide.
+		if m.Totals.IgnoredErrors != 0 {
+			t.Errorf("%d retried errors (%v): the shards' keys collided", m.Totals.IgnoredErrors, m.Totals.IgnoredByClass)
+		}
+		n, err := sqlConn(t, url).QueryStrings(t.Context(), "SELECT COUNT(*) FROM usertable")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := strconv.ParseInt(n[0][0], 10, 64)
+		if want := 500 + m.Totals.Queries.Write; got != want {
+			t.Errorf("usertable holds %d rows; 500 prepared + %d inserted = %d", got, m.Totals.Queries.Write, want)
+		}
+	}
+}

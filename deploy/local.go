@@ -1,0 +1,204 @@
+package deploy
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Local runs a Worker as Shards processes of exe (`exe worker`) on this
+// machine: for a client with more cores than one process uses well, and for
+// tests of what a Kubernetes launch does with the same worker.
+type Local struct {
+	Exe    string
+	Worker Worker
+	Target string
+	// Notef reports each shard's state as it changes (one line each).
+	Notef func(format string, a ...any)
+	// Echo, if set, receives shard 0's interval lines as they come,
+	// prefixed "[0] " (the merged summary follows at the end).
+	Echo io.Writer
+}
+
+// Run starts every shard, waits for them all and keeps their outputs in c.
+// On ctx's end each shard is interrupted (SIGINT): it stops, prints its
+// partial result and exits; Run still keeps what they printed.
+func (l Local) Run(ctx context.Context, c *Collector) {
+	env, err := l.Worker.Env()
+	if err != nil {
+		for i := 0; i < l.Worker.Shards; i++ {
+			c.Keep(i, nil, err)
+		}
+		return
+	}
+	base := append(os.Environ(), EnvWorker+"="+env, EnvDB+"="+l.Target)
+	type done struct {
+		i   int
+		out []byte
+		err error
+	}
+	ch := make(chan done, l.Worker.Shards)
+	var wg sync.WaitGroup
+	for i := 0; i < l.Worker.Shards; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out, err := l.runShard(ctx, i, base)
+			ch <- done{i, out, err}
+		}()
+	}
+	go func() { wg.Wait(); close(ch) }()
+	for d := range ch {
+		o := c.Keep(d.i, d.out, d.err)
+		switch {
+		case o.Result != nil && o.Err == nil:
+			l.Notef("shard %d of %d: done, %d transactions", d.i, l.Worker.Shards, o.Result.Totals.Transactions)
+		case o.Result != nil:
+			l.Notef("shard %d of %d: ended with a partial result: %v", d.i, l.Worker.Shards, o.Err)
+		default:
+			l.Notef("shard %d of %d: failed: %v", d.i, l.Worker.Shards, o.Err)
+		}
+	}
+}
+
+// runShard runs shard i and returns its output (stdout and stderr, in the
+// order written) and why it failed, if it did.
+func (l Local) runShard(ctx context.Context, i int, base []string) ([]byte, error) {
+	cmd := exec.Command(l.Exe, "worker")
+	cmd.Env = append(base[:len(base):len(base)], fmt.Sprintf("%s=%d", EnvIndex, i))
+	ownGroup(cmd)
+	var out syncBuffer
+	var w io.Writer = &out
+	if i == 0 && l.Echo != nil {
+		w = io.MultiWriter(&out, IntervalEcho(l.Echo, "[0] "))
+	}
+	cmd.Stdout, cmd.Stderr = w, w
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("cannot start %s: %w", l.Exe, err)
+	}
+	l.Notef("shard %d of %d: started (pid %d)", i, l.Worker.Shards, cmd.Process.Pid)
+	exited := make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+			// As Ctrl-C does to a run: it stops and saves what it has.
+			cmd.Process.Signal(os.Interrupt)
+			select {
+			case <-exited:
+			case <-time.After(60 * time.Second):
+				cmd.Process.Kill()
+			}
+		case <-exited:
+		}
+	}()
+	err := cmd.Wait()
+	close(exited)
+	return out.Bytes(), exitReason(err, out.Bytes())
+}
+
+// exitReason turns a worker's exit into an error naming its code and the
+// last line it printed (its one-line error), nil for exit 0.
+func exitReason(err error, out []byte) error {
+	if err == nil {
+		return nil
+	}
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) {
+		return err
+	}
+	return &ExitError{Code: ee.ExitCode(), Line: LastLine(out)}
+}
+
+// ExitError is a shard that exited with a code other than 0.
+type ExitError struct {
+	Code int
+	Line string
+}
+
+func (e *ExitError) Error() string {
+	what := fmt.Sprintf("exit %d", e.Code)
+	if e.Code == ExitLate {
+		what = "late (exit 7)"
+	}
+	if e.Line == "" {
+		return what
+	}
+	return what + ": " + e.Line
+}
+
+// LastLine is the last non-empty line of out that is not part of a result
+// block.
+func LastLine(out []byte) string {
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := strings.TrimSpace(lines[i])
+		if l != "" && !strings.HasPrefix(l, "dbgauge-result") && !isBase64Line(l) {
+			return l
+		}
+	}
+	return ""
+}
+
+func isBase64Line(l string) bool {
+	if len(l) != 76 {
+		return false
+	}
+	return strings.Trim(l, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=") == ""
+}
+
+// syncBuffer is a bytes.Buffer two writers (stdout, stderr) share.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) Bytes() []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return bytes.Clone(s.b.Bytes())
+}
+
+// IntervalEcho is a writer that passes a shard's interval lines on to w,
+// prefixed, and drops the rest of its output.
+func IntervalEcho(w io.Writer, prefix string) io.Writer { return &prefixWriter{w: w, prefix: prefix} }
+
+// prefixWriter passes on a shard's interval lines ("[ 1s ] thds: ..."),
+// prefixed.
+type prefixWriter struct {
+	w      io.Writer
+	prefix string
+	buf    []byte
+	quiet  bool
+}
+
+func (p *prefixWriter) Write(b []byte) (int, error) {
+	p.buf = append(p.buf, b...)
+	for {
+		i := bytes.IndexByte(p.buf, '\n')
+		if i < 0 {
+			return len(b), nil
+		}
+		line := string(p.buf[:i])
+		p.buf = p.buf[i+1:]
+		if strings.HasPrefix(line, "dbgauge-result") {
+			p.quiet = !strings.HasSuffix(line, " end")
+			continue
+		}
+		if !p.quiet && strings.HasPrefix(line, "[ ") {
+			fmt.Fprintf(p.w, "%s%s\n", p.prefix, line)
+		}
+	}
+}

@@ -1,0 +1,7 @@
+//go:build !unix
+
+package deploy
+
+import "os/exec"
+
+func ownGroup(*exec.Cmd) {}

@@ -1,0 +1,105 @@
+// Package deploy runs one run as N shards in separate processes and brings
+// their results back as one: on this machine (Local, `dbgauge run --shards
+// N`) or, through deploy/k8s, as the pods of a Kubernetes Indexed Job. Every
+// shard is the hidden command `dbgauge worker`, told what to do by its
+// environment (Worker), started for a common --start-at so the measured
+// windows overlap; it prints its result as a block on its output
+// (results.WriteStream), which the launcher reads, saves as the shard's
+// result.json as soon as it has it, and merges exactly (session.Merge).
+//
+// deploy imports session and results; never a workload or a driver.
+package deploy
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dbgauge/dbgauge/session"
+)
+
+// The worker's environment.
+const (
+	// EnvWorker holds the Worker as JSON, without the target.
+	EnvWorker = "DBGAUGE_WORKER"
+	// EnvDB is the database URL; in Kubernetes it comes from a Secret, so
+	// the password is never in the Job's spec.
+	EnvDB = "DBGAUGE_DB"
+	// EnvIndex is the shard's index for local shards; Kubernetes gives an
+	// Indexed Job's pod EnvJobIndex.
+	EnvIndex    = "DBGAUGE_SHARD_INDEX"
+	EnvJobIndex = "JOB_COMPLETION_INDEX"
+)
+
+// Verbs a worker carries out.
+const (
+	VerbRun     = "run"
+	VerbPrepare = "prepare"
+	VerbCleanup = "cleanup"
+)
+
+// ExitLate is a worker's exit code when the common start had passed before
+// its users were ready: retrying it would only be later still, so the
+// Kubernetes Job fails that index at once (podFailurePolicy FailIndex), as it
+// does for bad input (exit 2).
+const ExitLate = 7
+
+// Worker is what one shard process does: a verb on a Spec whose Target is
+// empty (EnvDB gives it) and whose Shard is set from the index the process
+// is given, of Shards.
+type Worker struct {
+	Verb   string       `json:"verb"`
+	Shards int          `json:"shards"`
+	Spec   session.Spec `json:"spec"`
+}
+
+// Env is w as the value of EnvWorker. The target is left out.
+func (w Worker) Env() (string, error) {
+	w.Spec.Target = ""
+	b, err := json.Marshal(w)
+	return string(b), err
+}
+
+// FromEnv reads the Worker of this process from getenv: its Spec with the
+// target and this shard's index filled in.
+func FromEnv(getenv func(string) string) (Worker, error) {
+	var w Worker
+	raw := getenv(EnvWorker)
+	if raw == "" {
+		return w, fmt.Errorf("%s is not set: `dbgauge worker` is started by `dbgauge run --shards` or `dbgauge k8s`, not by hand", EnvWorker)
+	}
+	if err := json.Unmarshal([]byte(raw), &w); err != nil {
+		return w, fmt.Errorf("%s is not a worker description: %v", EnvWorker, err)
+	}
+	switch w.Verb {
+	case VerbRun, VerbPrepare, VerbCleanup:
+	default:
+		return w, fmt.Errorf("%s: unknown verb %q", EnvWorker, w.Verb)
+	}
+	w.Spec.Target = getenv(EnvDB)
+	if w.Spec.Target == "" {
+		return w, fmt.Errorf("%s is not set: the worker has no database to use", EnvDB)
+	}
+	if w.Shards > 1 {
+		raw := getenv(EnvIndex)
+		if raw == "" {
+			raw = getenv(EnvJobIndex)
+		}
+		i, err := strconv.Atoi(strings.TrimSpace(raw))
+		if err != nil || i < 0 || i >= w.Shards {
+			return w, fmt.Errorf("the shard index (%s or %s) is %q: want 0 to %d", EnvIndex, EnvJobIndex, raw, w.Shards-1)
+		}
+		w.Spec.Shard = fmt.Sprintf("%d/%d", i, w.Shards)
+	}
+	return w, nil
+}
+
+// StartAt is the common start of a launch: the measured load begins delay
+// (the time the shards need to start and connect) plus the warmup after now,
+// on a whole second.
+func StartAt(now time.Time, delay time.Duration, warmupS int) string {
+	t := now.Add(delay).Add(time.Duration(warmupS) * time.Second).Truncate(time.Second).Add(time.Second)
+	return t.UTC().Format(time.RFC3339)
+}

@@ -1,0 +1,146 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/dbgauge/dbgauge/deploy"
+	"github.com/dbgauge/dbgauge/report"
+	"github.com/dbgauge/dbgauge/results"
+	"github.com/dbgauge/dbgauge/session"
+)
+
+// defaultLocalStartDelay is the time local shards get to start and open
+// their connections before the common start: a process starts in
+// milliseconds, and a thousand connections open in about a second here.
+const defaultLocalStartDelay = 5 * time.Second
+
+// addShardsFlags adds run's --shards and --start-delay.
+func addShardsFlags(f *pflag.FlagSet, o *options) {
+	f.IntVar(&o.shards, "shards", 1, "run as this many processes on this machine (shards 0..N-1 of the run, with a common start), collected and merged into one result")
+	f.DurationVar(&o.startDelay, "start-delay", defaultLocalStartDelay, "with --shards, the time the shards get to start and connect before the common start (--start-at, after --warmup)")
+}
+
+// runShards is `run --shards N`: N worker processes of this binary, each a
+// shard of the run, started for a common start time; their results are
+// kept as they end and merged into one results folder, which is reported
+// as a run's.
+func (e *env) runShards(ctx context.Context, o *options, name string) error {
+	o.spec.Workload = name
+	s, err := o.specFor(name)
+	if err != nil {
+		return err
+	}
+	e.secretOf(s.Target)
+	if err := checkShards(o, s); err != nil {
+		return err
+	}
+	s.Shard = fmt.Sprintf("0/%d", o.shards) // checks users and settings as a shard's
+	if err := o.validate(); err != nil {
+		return err
+	}
+	if err := s.Check(); err != nil {
+		return err
+	}
+	if err := checkOutputs(o); err != nil {
+		return err
+	}
+	if _, err := session.Configure(&s); err != nil {
+		return err
+	}
+	// Shards do not prepare: the launcher does it once, as run would.
+	if err := e.prepareForShards(ctx, o, s); err != nil {
+		return err
+	}
+	if s.StartAt == "" {
+		s.StartAt = deploy.StartAt(time.Now(), o.startDelay, s.WarmupS)
+	}
+	s.Shard, s.Prepare = "", session.PrepareNever
+	exe, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("cannot find dbgauge's own executable to start the shards: %w", err)
+	}
+	c, err := deploy.NewCollector(s.ResultsDir, name, o.shards, s.StartAt, time.Now())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "Starting %d shards of %s, measured from %s; their outputs go to %s\n", o.shards, name, s.StartAt, c.Dir)
+	target := s.Target
+	s.Target = ""
+	l := deploy.Local{Exe: exe, Target: target, Worker: deploy.Worker{Verb: deploy.VerbRun, Shards: o.shards, Spec: s},
+		Notef: func(f string, a ...any) { fmt.Fprintln(e.stderr, message(fmt.Errorf(f, a...), e.secrets)) }}
+	if s.ReportIntervalS > 0 {
+		l.Echo = e.stdout
+	}
+	l.Run(ctx, c)
+	return e.mergeLaunch(ctx, o, c)
+}
+
+// checkShards refuses what --shards cannot do.
+func checkShards(o *options, s session.Spec) error {
+	switch {
+	case o.shards < 1:
+		return usageErr("--shards must be 1 or more, got %d", o.shards)
+	case s.Shard != "":
+		return usageErr("--shards with --shard: --shards starts every shard itself; give one of them")
+	case o.web != "":
+		return usageErr("--web with --shards: the dashboard follows one process; open each shard's report or the merged one")
+	case o.startDelay <= 0:
+		return usageErr("--start-delay must be more than 0, got %s", o.startDelay)
+	}
+	return nil
+}
+
+// prepareForShards prepares the data once if it is missing, as run does.
+func (e *env) prepareForShards(ctx context.Context, o *options, s session.Spec) error {
+	s.Shard = ""
+	ok, err := session.Prepared(ctx, s)
+	if err != nil || ok {
+		return err
+	}
+	if s.Prepare == session.PrepareNever {
+		return usageErr("the data of %s is not prepared and --no-prepare was given", s.Workload)
+	}
+	_, err = session.Prepare(ctx, s, e.observer(o), Version, false)
+	return err
+}
+
+// mergeLaunch merges what a launch collected, prints it as a run's
+// summary, writes its reports and checks its thresholds. A launch with a
+// shard missing ends with exit 4 (interrupted: 130) after the partial
+// result is saved.
+func (e *env) mergeLaunch(ctx context.Context, o *options, c *deploy.Collector) error {
+	failed := c.Failed()
+	for _, f := range failed {
+		fmt.Fprintf(e.stderr, "shard %d of %d has no result: %s\n", f.Index, c.Shards, message(f.Err, e.secrets))
+	}
+	res, dir, err := c.Merge(o.spec.ResultsDir, o.histogram)
+	if err != nil {
+		if ctx.Err() != nil {
+			return &session.Error{Kind: session.Interrupted, Err: err}
+		}
+		return withCode(ExitAborted, err)
+	}
+	report.Summary(e.stdout, res, o.histogram)
+	e.observe(func(ob runObserver) { ob.End(res, dir) })
+	fmt.Fprintf(e.stderr, "Merged shards %s of %d (outputs in %s)\n", joinShards(results.ShardsOf(res)), c.Shards, c.Dir)
+	fmt.Fprintf(e.stderr, "Results: %s\n", dir)
+	aerr := e.afterRun(o, res, dir)
+	switch {
+	case ctx.Err() != nil:
+		return &session.Error{Kind: session.Interrupted, Err: fmt.Errorf("interrupted: the partial result is in %s", dir)}
+	case len(failed) > 0:
+		var ix []string
+		for _, f := range failed {
+			ix = append(ix, fmt.Sprint(f.Index))
+		}
+		return withCode(ExitAborted, fmt.Errorf("shard %s of %d failed: the result in %s holds only the others", strings.Join(ix, ", "), c.Shards, dir))
+	}
+	return aerr
+}
+

@@ -1,0 +1,66 @@
+package cli
+
+import (
+	"context"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/dbgauge/dbgauge/deploy"
+	"github.com/dbgauge/dbgauge/results"
+	"github.com/dbgauge/dbgauge/session"
+)
+
+// workerCmd is the hidden `dbgauge worker`: one shard of `run --shards` or
+// one pod of `dbgauge k8s`, told what to do by its environment
+// (deploy.FromEnv). A run prints its result as a block at the end of its
+// output, for the launcher to read (results.WriteStream), even when it was
+// interrupted or aborted.
+func (e *env) workerCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:    "worker",
+		Short:  "One shard of a launch (started by run --shards and k8s, not by hand)",
+		Hidden: true,
+		Args:   cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			w, err := deploy.FromEnv(os.Getenv)
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			e.secretOf(w.Spec.Target)
+			return e.work(cmd.Context(), w)
+		},
+	}
+}
+
+func (e *env) work(ctx context.Context, w deploy.Worker) error {
+	o := newOptions()
+	o.spec = w.Spec
+	s := w.Spec
+	switch w.Verb {
+	case deploy.VerbPrepare:
+		conds, err := session.Prepare(ctx, s, e.observer(o), Version, true)
+		if err != nil || conds == nil {
+			return err
+		}
+		return printConditions(e.stdout, conds)
+	case deploy.VerbCleanup:
+		return session.Cleanup(ctx, s, e.observer(o))
+	}
+	if err := s.Check(); err != nil {
+		return err
+	}
+	if _, err := session.Configure(&s); err != nil {
+		return err
+	}
+	res, _, err := session.Run(ctx, s, e.observer(o), e.sessionEnv())
+	if res != nil {
+		if werr := results.WriteStream(e.stdout, res); werr != nil && err == nil {
+			err = werr
+		}
+	}
+	if session.Late(err) {
+		return withCode(deploy.ExitLate, err)
+	}
+	return err
+}
