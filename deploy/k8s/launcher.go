@@ -39,17 +39,19 @@ func (lr *Launcher) note(format string, a ...any) {
 	}
 }
 
-// Run checks the launcher's permissions, creates the Secret (unless the
-// user named one) and the Job, follows the pods, keeps each shard's output
+// Check asks the API server whether the launcher may do all a launch
+// needs (CheckAccess): call it before Run, before anything is written.
+func (lr *Launcher) Check(ctx context.Context) error {
+	return lr.Client.CheckAccess(ctx, lr.Launch.Opts.Namespace, lr.Launch.Opts.DBSecret == "")
+}
+
+// Run creates the Secret (unless the user named one) and the Job, follows the pods, keeps each shard's output
 // and result in c as it comes, and at the end removes the Job and the
 // Secret (unless Keep). The outcomes are in c, whatever the error.
 func (lr *Launcher) Run(ctx context.Context, target string, c *deploy.Collector) error {
 	l := lr.Launch
 	ns := l.Opts.Namespace
 	secret := l.Secret(target)
-	if err := lr.Client.CheckAccess(ctx, ns, secret != nil); err != nil {
-		return err
-	}
 	job, err := l.Job()
 	if err != nil {
 		return err

@@ -128,6 +128,11 @@ func (e *env) k8s(ctx context.Context, verb string, o *options, ko *k8sOptions, 
 	if l.Opts.Namespace == "" {
 		l.Opts.Namespace = cl.Namespace
 	}
+	lr := &k8s.Launcher{Client: cl, Launch: l,
+		Notef: func(f string, a ...any) { fmt.Fprintln(e.stderr, message(fmt.Errorf(f, a...), e.secrets)) }}
+	if err := lr.Check(ctx); err != nil {
+		return err
+	}
 	c, err := deploy.NewCollector(resultsDir, name, l.Worker.Shards, s.StartAt, time.Now())
 	if err != nil {
 		return err
@@ -136,8 +141,6 @@ func (e *env) k8s(ctx context.Context, verb string, o *options, ko *k8sOptions, 
 		fmt.Fprintf(e.stderr, "Launching %d shards of %s in namespace %s, measured from %s; their outputs go to %s\n",
 			l.Worker.Shards, name, l.Opts.Namespace, s.StartAt, c.Dir)
 	}
-	lr := &k8s.Launcher{Client: cl, Launch: l,
-		Notef: func(f string, a ...any) { fmt.Fprintln(e.stderr, message(fmt.Errorf(f, a...), e.secrets)) }}
 	if verb == deploy.VerbRun && s.ReportIntervalS > 0 {
 		lr.Echo = e.stdout
 	}

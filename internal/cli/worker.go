@@ -2,7 +2,9 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -46,6 +48,12 @@ func (e *env) work(ctx context.Context, w deploy.Worker) error {
 		return printConditions(e.stdout, conds)
 	case deploy.VerbCleanup:
 		return session.Cleanup(ctx, s, e.observer(o))
+	}
+	if t, err := time.Parse(time.RFC3339, s.StartAt); err == nil && !t.After(time.Now()) {
+		// A replacement pod started after the others began: it cannot
+		// measure the common window, and a retry would only be later.
+		return withCode(deploy.ExitLate, fmt.Errorf("late: the common start %s had passed when this shard started (%s)",
+			s.StartAt, time.Now().UTC().Format(time.RFC3339)))
 	}
 	if err := s.Check(); err != nil {
 		return err
