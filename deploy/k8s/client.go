@@ -7,8 +7,8 @@ import (
 	"os"
 	"strings"
 
-	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	authv1 "k8s.io/api/authorization/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	authclient "k8s.io/client-go/kubernetes/typed/authorization/v1"
 	batchclient "k8s.io/client-go/kubernetes/typed/batch/v1"

@@ -143,4 +143,3 @@ func (e *env) mergeLaunch(ctx context.Context, o *options, c *deploy.Collector) 
 	}
 	return aerr
 }
-
