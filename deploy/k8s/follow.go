@@ -36,11 +36,13 @@ type follower struct {
 	// streams are the pods' logs being read, by pod UID.
 	mu      sync.Mutex
 	streams map[types.UID]*logStream
+	seq     int
 }
 
 // logStream is one pod's log as it is read.
 type logStream struct {
 	index int
+	seq   int // order of creation
 	pod   string
 	buf   bytes.Buffer
 	err   error
@@ -76,7 +78,7 @@ func (f *follower) follow(ctx context.Context) error {
 			f.giveUpUnstarted(pods.Items)
 		}
 		if (f.allSettled() || jobFinished(job)) && running == 0 && f.streamsDone() {
-			f.keepFinished(bg, pods.Items)
+			f.keepFinished(pods.Items)
 			return nil
 		}
 		// Settled with pods still active: those of shards given up on
@@ -91,7 +93,7 @@ func (f *follower) follow(ctx context.Context) error {
 			}
 		}
 		if stopped && (running == 0 && f.streamsDone() || now.After(stopDeadline)) {
-			f.keepFinished(bg, pods.Items)
+			f.keepFinished(pods.Items)
 			return nil
 		}
 		select {
@@ -159,6 +161,11 @@ func (f *follower) keep(ix int, p *corev1.Pod) {
 	}
 	o := f.c.Keep(ix, out, runErr)
 	f.settled[ix] = true
+	f.report(ix, o)
+}
+
+// report prints what was kept of shard ix.
+func (f *follower) report(ix int, o *deploy.Outcome) {
 	switch {
 	case o.Result != nil && o.Err == nil:
 		f.lr.note("shard %d of %d: collected, %d transactions", ix, f.c.Shards, o.Result.Totals.Transactions)
@@ -169,22 +176,35 @@ func (f *follower) keep(ix int, p *corev1.Pod) {
 	}
 }
 
-// keepFinished keeps, at the end, every ended pod not kept yet (a shard
-// stopped by Ctrl-C or whose index the Job had not yet marked).
-func (f *follower) keepFinished(ctx context.Context, pods []corev1.Pod) {
-	newest := map[int]*corev1.Pod{}
+// keepFinished keeps, at the end, the last output of every shard not kept
+// yet: a shard stopped by Ctrl-C (its pod may be gone already), or one
+// whose index the Job had not marked yet.
+func (f *follower) keepFinished(pods []corev1.Pod) {
+	byUID := map[types.UID]*corev1.Pod{}
 	for i := range pods {
-		p := &pods[i]
-		if ix, ok := podIndex(p); ok && f.streams[p.UID] != nil {
-			if q := newest[ix]; q == nil || q.CreationTimestamp.Before(&p.CreationTimestamp) {
-				newest[ix] = p
-			}
+		byUID[pods[i].UID] = &pods[i]
+	}
+	f.mu.Lock()
+	last := map[int]types.UID{}
+	for uid, s := range f.streams {
+		if l, ok := last[s.index]; !ok || f.streams[l].seq < s.seq {
+			last[s.index] = uid
 		}
 	}
-	for ix, p := range newest {
-		if !f.settled[ix] && f.streamDone(p.UID) {
-			f.keep(ix, p)
+	f.mu.Unlock()
+	for ix, uid := range last {
+		if f.settled[ix] || !f.streamDone(uid) {
+			continue
 		}
+		if p := byUID[uid]; p != nil && terminal(p) {
+			f.keep(ix, p)
+			continue
+		}
+		// The pod is gone (deleted once it stopped): its output decides.
+		s := f.streams[uid]
+		o := f.c.Keep(ix, s.buf.Bytes(), nil)
+		f.settled[ix] = true
+		f.report(ix, o)
 	}
 }
 
@@ -195,7 +215,8 @@ func (f *follower) startStream(ctx context.Context, ix int, p *corev1.Pod) {
 	if f.streams[p.UID] != nil {
 		return
 	}
-	s := &logStream{index: ix, pod: p.Name, done: make(chan struct{})}
+	f.seq++
+	s := &logStream{index: ix, pod: p.Name, seq: f.seq, done: make(chan struct{})}
 	f.streams[p.UID] = s
 	var w io.Writer = s
 	if ix == 0 && f.lr.Echo != nil {
