@@ -133,24 +133,20 @@ func (e *ExitError) Error() string {
 	return what + ": " + e.Line
 }
 
-// LastLine is the last non-empty line of out that is not part of a result
-// block.
+// LastLine is the last non-empty line of out outside its result block:
+// a worker's one-line error.
 func LastLine(out []byte) string {
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	for i := len(lines) - 1; i >= 0; i-- {
-		l := strings.TrimSpace(lines[i])
-		if l != "" && !strings.HasPrefix(l, "dbgauge-result") && !isBase64Line(l) {
-			return l
+	last, in := "", false
+	for _, l := range strings.Split(string(out), "\n") {
+		l = strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(l, "dbgauge-result "):
+			in = !strings.HasSuffix(l, " end")
+		case !in && l != "":
+			last = l
 		}
 	}
-	return ""
-}
-
-func isBase64Line(l string) bool {
-	if len(l) != 76 {
-		return false
-	}
-	return strings.Trim(l, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=") == ""
+	return last
 }
 
 // syncBuffer is a bytes.Buffer two writers (stdout, stderr) share.

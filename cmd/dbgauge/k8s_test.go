@@ -330,3 +330,39 @@ current-context: c
 		t.Errorf("%d jobs created without permission", len(jobs.Items))
 	}
 }
+
+// TestK8sPrepareCleanup: prepare and cleanup run in one pod near the
+// database; the pod's output is printed and its exit code is the
+// launcher's.
+func TestK8sPrepareCleanup(t *testing.T) {
+	url := k8sTarget(t)
+	c := newK8sCluster(t, "prep", "", nil)
+	args := func(verb string) []string {
+		return []string{"k8s", verb, "kv_get", "--db", url, "--kubeconfig", c.kubeconfig, "--namespace", c.ns,
+			"--image", "registry.invalid/dbgauge:test", "--record-count", "200"}
+	}
+	dbgauge(t, c.dir, "cleanup", "kv_get", "--db", url)
+	t.Cleanup(func() { dbgauge(t, c.dir, "cleanup", "kv_get", "--db", url) })
+	o := dbgauge(t, c.dir, args("prepare")...)
+	if o.code != 0 || !strings.Contains(o.stderr, "prepare pod ended") {
+		t.Fatalf("k8s prepare: exit %d\n%s\n%s", o.code, o.stdout, o.stderr)
+	}
+	n, err := sqlConn(t, url).QueryStrings(t.Context(), "SELECT COUNT(*) FROM usertable")
+	if err != nil || n[0][0] != "200" {
+		t.Fatalf("after k8s prepare: %v rows, %v", n, err)
+	}
+	// Data of another size is bad input in the pod (exit 2): its line and
+	// code are the launcher's.
+	o = dbgauge(t, c.dir, "k8s", "prepare", "kv_get", "--db", url, "--kubeconfig", c.kubeconfig, "--namespace", c.ns,
+		"--image", "registry.invalid/dbgauge:test", "--record-count", "300")
+	if o.code != 2 || !strings.Contains(o.stderr, "prepared with other options") {
+		t.Errorf("k8s prepare of another size: exit %d (want 2)\n%s", o.code, o.stderr)
+	}
+	o = dbgauge(t, c.dir, args("cleanup")...)
+	if o.code != 0 || !strings.Contains(o.stdout, "Dropped usertable") {
+		t.Fatalf("k8s cleanup: exit %d\n%s\n%s", o.code, o.stdout, o.stderr)
+	}
+	if _, err := sqlConn(t, url).QueryStrings(t.Context(), "SELECT COUNT(*) FROM usertable"); err == nil {
+		t.Error("usertable is still there after k8s cleanup")
+	}
+}

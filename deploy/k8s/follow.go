@@ -3,6 +3,7 @@ package k8s
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -167,6 +168,13 @@ func (f *follower) keep(ix int, p *corev1.Pod) {
 // report prints what was kept of shard ix.
 func (f *follower) report(ix int, o *deploy.Outcome) {
 	switch {
+	case f.lr.Launch.Worker.Verb != deploy.VerbRun:
+		// prepare and cleanup print no result: their exit code says.
+		if ee := (*deploy.ExitError)(nil); errors.As(o.Err, &ee) {
+			f.lr.note("%s pod ended: %v", f.lr.Launch.Worker.Verb, ee)
+		} else {
+			f.lr.note("%s pod ended", f.lr.Launch.Worker.Verb)
+		}
 	case o.Result != nil && o.Err == nil:
 		f.lr.note("shard %d of %d: collected, %d transactions", ix, f.c.Shards, o.Result.Totals.Transactions)
 	case o.Result != nil:

@@ -61,7 +61,8 @@ func (lr *Launcher) Run(ctx context.Context, target string, c *deploy.Collector)
 		return fmt.Errorf("the launch has no common start: %v", err)
 	}
 	if err != nil {
-		startAt = lr.now()
+		// prepare and cleanup: one pod, given the time a run's would get.
+		startAt = lr.now().Add(DefaultStartDelay)
 	}
 	if secret != nil {
 		if _, err := lr.Client.Core.Secrets(ns).Create(ctx, secret, metav1.CreateOptions{}); err != nil {
