@@ -3,12 +3,16 @@ package kubelettest
 import (
 	"context"
 	"fmt"
+	"maps"
+	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/kubernetes"
 )
@@ -99,6 +103,11 @@ func resolveEnv(ctx context.Context, cs kubernetes.Interface, pod *corev1.Pod, c
 			if v, err = fieldRefValue(pod, e.ValueFrom.FieldRef.FieldPath, podIP); err != nil {
 				return nil, err
 			}
+		case e.ValueFrom.ResourceFieldRef != nil:
+			var err error
+			if v, err = resourceFieldValue(c, e.ValueFrom.ResourceFieldRef); err != nil {
+				return nil, err
+			}
 		case e.ValueFrom.ConfigMapKeyRef != nil:
 			ref := e.ValueFrom.ConfigMapKeyRef
 			cm, err := getCM(ref.Name)
@@ -133,7 +142,7 @@ func resolveEnv(ctx context.Context, cs kubernetes.Interface, pod *corev1.Pod, c
 			}
 			v = string(b)
 		default:
-			return nil, fmt.Errorf("kubelettest: env %s: only value, fieldRef, configMapKeyRef and secretKeyRef are supported", e.Name)
+			return nil, fmt.Errorf("kubelettest: env %s: only value, fieldRef, resourceFieldRef, configMapKeyRef and secretKeyRef are supported", e.Name)
 		}
 		set(e.Name, v)
 	}
@@ -182,6 +191,39 @@ func fieldRefValue(pod *corev1.Pod, path, podIP string) (string, error) {
 		return podIP, nil
 	}
 	return "", fmt.Errorf("unsupported fieldRef fieldPath %q", path)
+}
+
+// resourceFieldValue resolves a container resource for the downward API as
+// the kubelet does: an unset limit is the node's allocatable amount, the
+// value is rounded up in units of the divisor (default 1).
+func resourceFieldValue(c *corev1.Container, ref *corev1.ResourceFieldSelector) (string, error) {
+	if ref.ContainerName != "" && ref.ContainerName != c.Name {
+		return "", fmt.Errorf("resourceFieldRef: container %q not supported (single-container pods only)", ref.ContainerName)
+	}
+	kind, name, _ := strings.Cut(ref.Resource, ".")
+	list := c.Resources.Requests
+	if kind == "limits" {
+		list = corev1.ResourceList{}
+		maps.Copy(list, nodeAllocatable())
+		maps.Copy(list, c.Resources.Limits)
+	} else if kind != "requests" {
+		return "", fmt.Errorf("unsupported container resource : %v", ref.Resource)
+	}
+	q := list[corev1.ResourceName(name)]
+	divisor := ref.Divisor
+	if divisor.IsZero() {
+		divisor = resource.MustParse("1")
+	}
+	var v float64
+	switch corev1.ResourceName(name) {
+	case corev1.ResourceCPU:
+		v = math.Ceil(float64(q.MilliValue()) / float64(divisor.MilliValue()))
+	case corev1.ResourceMemory, corev1.ResourceEphemeralStorage:
+		v = math.Ceil(float64(q.Value()) / float64(divisor.Value()))
+	default:
+		return "", fmt.Errorf("unsupported container resource : %v", ref.Resource)
+	}
+	return strconv.FormatInt(int64(v), 10), nil
 }
 
 // subscript parses "prefix['key']".

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -79,3 +80,27 @@ func TestTail(t *testing.T) {
 }
 
 func writeFile(path, s string) error { return os.WriteFile(path, []byte(s), 0o644) }
+
+func TestResourceField(t *testing.T) {
+	c := &corev1.Container{Name: "main", Resources: corev1.ResourceRequirements{
+		Limits:   corev1.ResourceList{corev1.ResourceCPU: resource.MustParse("1500m")},
+		Requests: corev1.ResourceList{corev1.ResourceMemory: resource.MustParse("1Gi")},
+	}}
+	for _, tc := range []struct {
+		res, divisor, want string
+	}{
+		{"limits.cpu", "", "2"},
+		{"limits.cpu", "1m", "1500"},
+		{"requests.memory", "1Mi", "1024"},
+		{"limits.memory", "1Gi", "16"}, // unset: the node's allocatable
+		{"requests.cpu", "", "0"},
+	} {
+		ref := &corev1.ResourceFieldSelector{Resource: tc.res}
+		if tc.divisor != "" {
+			ref.Divisor = resource.MustParse(tc.divisor)
+		}
+		if got, err := resourceFieldValue(c, ref); got != tc.want || err != nil {
+			t.Errorf("%s/%s = %q, %v; want %s", tc.res, tc.divisor, got, err, tc.want)
+		}
+	}
+}

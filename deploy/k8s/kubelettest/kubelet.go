@@ -2,33 +2,36 @@
 // kube-apiserver, for tests of code that runs Kubernetes Jobs.
 //
 // scripts/k8s starts a control plane with no kubelet, scheduler or container
-// runtime. A Kubelet from this package registers a Node, binds the
+// runtime. A Kubelet from this package registers a Node, binds its
 // namespace's unscheduled pods to it (as the scheduler would) and runs each
 // pod's container command as a local process: the image is ignored and
 // command[0] is mapped to a local executable through Config.Commands. It
 // resolves the container's environment as the kubelet does (values with
-// $(VAR) references, the downward API, Secrets and ConfigMaps, envFrom),
-// expands $(VAR) in command and args, and reports the pod's lifecycle through
-// the status subresource (Running, then Succeeded or Failed with the exact
-// exit code) so that the job controller counts completions, failures and
-// podFailurePolicy rules on real statuses. Deleted pods have their process
-// killed (SIGTERM, SIGKILL after the grace period capped at 5 s) and are then
-// deleted with grace period 0, as the kubelet's final delete. It serves
-// /containerLogs over HTTPS so that the API's pods/log subresource returns the
-// process's output.
+// $(VAR) references, the downward API's fieldRef and resourceFieldRef,
+// Secrets and ConfigMaps, envFrom), expands $(VAR) in command and args, and
+// reports the pod's lifecycle through the status subresource (Running, then
+// Succeeded or Failed with the exact exit code, 128+n for a signal n) so
+// that the job controller counts completions, failures, per-index back-off
+// and podFailurePolicy rules on real statuses. A deleted pod has its process
+// killed (SIGTERM, SIGKILL after the grace period capped at 5 s), gets a
+// terminal status and is deleted with grace period 0, the kubelet's final
+// delete. It serves the kubelet's /containerLogs over HTTPS, so the API's
+// pods/log subresource (client-go's GetLogs) returns the process's output,
+// followed or not.
 //
-// Deliberate simplifications, documented where they matter: volumes and
-// volumeMounts are ignored (mount paths are absolute paths of the image's
-// file system), workingDir is ignored (the process runs in a fresh directory
-// under Config.Dir), terminationMessagePath is not read (so the termination
-// message is only the log fallback of FallbackToLogsOnError), service-link
-// variables are not injected, resources are not enforced, nodeSelector,
-// affinity and taints are not checked, only single-container pods without init
-// containers run, a restart (restartPolicy OnFailure or Always) waits 1 s
-// instead of the kubelet's 10 s back-off, and the log endpoint ignores
-// timestamps, sinceSeconds, sinceTime and stream (stdout and stderr share one
-// file). Each process runs in its own process group, which is killed as a
-// whole when the process exits, as a container's processes die with it.
+// Deliberate simplifications: volumes and volumeMounts are ignored (mount
+// paths are paths of the image's file system), workingDir is ignored (the
+// process runs in a fresh directory under Config.Dir, kept across restarts),
+// terminationMessagePath is not read (the termination message is only the
+// log fallback of FallbackToLogsOnError), service-link variables are not
+// injected, resources are not enforced, nodeSelector, affinity and taints are
+// not checked, only single-container pods without init containers run, a
+// restart (restartPolicy OnFailure or Always) waits 1 s instead of the
+// kubelet's growing back-off, and the log endpoint ignores timestamps,
+// sinceSeconds and sinceTime and refuses stream=Stdout/Stderr (both go to
+// one file). Each process runs in its own process group, killed as a whole
+// when the process exits, as a container's processes die with it. One
+// Kubelet per namespace: two would both bind its pods.
 package kubelettest
 
 import (
@@ -187,6 +190,7 @@ func (k *Kubelet) Stop() { k.stop(true) }
 func (k *Kubelet) stop(deleteNode bool) {
 	k.once.Do(func() {
 		k.cancel()
+		k.queue.ShutDown()
 		k.mu.Lock()
 		for _, r := range k.runs {
 			r.killNow()

@@ -16,6 +16,7 @@ import (
 
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/rand"
 	"k8s.io/client-go/kubernetes"
@@ -74,7 +75,12 @@ func TestKubelet(t *testing.T) {
 		secretEnv("ABSENT", "nope", true),
 	}
 	sleeper := indexedJob("sleeper", 1, []string{"sh", "-c", "echo started; exec sleep 300"})
-	for _, j := range []*batchv1.Job{shards, sleeper} {
+	policy := indexedJob("policy", 1, []string{"sh", "-c", "exit 42"})
+	policy.Spec.PodFailurePolicy = &batchv1.PodFailurePolicy{Rules: []batchv1.PodFailurePolicyRule{{
+		Action:      batchv1.PodFailurePolicyActionFailJob,
+		OnExitCodes: &batchv1.PodFailurePolicyOnExitCodesRequirement{Operator: batchv1.PodFailurePolicyOnExitCodesOpIn, Values: []int32{42}},
+	}}}
+	for _, j := range []*batchv1.Job{shards, sleeper, policy} {
 		if _, err := cs.BatchV1().Jobs(ns).Create(ctx, j, metav1.CreateOptions{}); err != nil {
 			t.Fatal(err)
 		}
@@ -113,7 +119,7 @@ func TestKubelet(t *testing.T) {
 		if line, err := bufio.NewReader(stream).ReadString('\n'); line != "started\n" {
 			t.Fatalf("followed log: %q, %v", line, err)
 		}
-		if err := cs.BatchV1().Jobs(ns).Delete(ctx, "sleeper", metav1.DeleteOptions{PropagationPolicy: new(metav1.DeletePropagationBackground)}); err != nil {
+		if err := cs.BatchV1().Jobs(ns).Delete(ctx, "sleeper", metav1.DeleteOptions{PropagationPolicy: new(metav1.DeletePropagationForeground)}); err != nil {
 			t.Fatal(err)
 		}
 		// The followed log ends when the process is killed.
@@ -124,6 +130,11 @@ func TestKubelet(t *testing.T) {
 			t.Errorf("process %d of the deleted Job's pod: kill -0: %v, want ESRCH", pid, err)
 		}
 		waitGone(ctx, t, cs, ns, p.Name)
+		// Foreground: the garbage collector deletes the Job after its pods.
+		poll(ctx, t, "job sleeper to disappear", func() bool {
+			_, err := cs.BatchV1().Jobs(ns).Get(ctx, "sleeper", metav1.GetOptions{})
+			return apierrors.IsNotFound(err)
+		})
 	})
 
 	t.Run("NeverStart", func(t *testing.T) {
@@ -173,6 +184,13 @@ func TestKubelet(t *testing.T) {
 		checkLogs(ctx, t, cs, ns, "restarts", &corev1.PodLogOptions{Previous: true}, "first\n")
 	})
 
+	t.Run("PodFailurePolicy", func(t *testing.T) {
+		job := waitJob(ctx, t, cs, ns, "policy")
+		if c := job.Status.Conditions[len(job.Status.Conditions)-1]; c.Type != batchv1.JobFailed || c.Reason != batchv1.JobReasonPodFailurePolicy {
+			t.Errorf("job with a FailJob rule for exit code 42: %+v", job.Status.Conditions)
+		}
+	})
+
 	t.Run("IndexedJob", func(t *testing.T) {
 		job := waitJob(ctx, t, cs, ns, "shards")
 		if job.Status.FailedIndexes == nil || *job.Status.FailedIndexes != "1" || job.Status.CompletedIndexes != "0,2" ||
@@ -213,8 +231,8 @@ func TestKubelet(t *testing.T) {
 				t.Errorf("Started() = %v, lacks %s", started, p.Name)
 			}
 		}
-		if len(started) != 7 || !slices.Contains(started, sleepPod) || slices.Contains(started, "never") || slices.Contains(started, "nocmd") {
-			t.Errorf("Started() = %v, want the 4 shard pods, the sleeper, late and restarts", started)
+		if len(started) != 8 || !slices.Contains(started, sleepPod) || slices.Contains(started, "never") || slices.Contains(started, "nocmd") {
+			t.Errorf("Started() = %v, want the 4 shard pods, the sleeper, policy's pod, late and restarts", started)
 		}
 	})
 }

@@ -56,12 +56,7 @@ func (k *Kubelet) registerNode(ctx context.Context, port int) error {
 			return err
 		}
 		now := metav1.Now()
-		resources := corev1.ResourceList{
-			corev1.ResourceCPU:              *resource.NewQuantity(int64(runtime.NumCPU()), resource.DecimalSI),
-			corev1.ResourceMemory:           resource.MustParse("16Gi"),
-			corev1.ResourceEphemeralStorage: resource.MustParse("100Gi"),
-			corev1.ResourcePods:             resource.MustParse("110"),
-		}
+		resources := nodeAllocatable()
 		cond := func(t corev1.NodeConditionType, s corev1.ConditionStatus, reason, msg string) corev1.NodeCondition {
 			return corev1.NodeCondition{Type: t, Status: s, Reason: reason, Message: msg, LastHeartbeatTime: now, LastTransitionTime: now}
 		}
@@ -75,6 +70,9 @@ func (k *Kubelet) registerNode(ctx context.Context, port int) error {
 				cond(corev1.NodePIDPressure, corev1.ConditionFalse, "KubeletHasSufficientPID", "kubelet has sufficient PID available"),
 				cond(corev1.NodeReady, corev1.ConditionTrue, "KubeletReady", "kubelet is posting ready status (kubelettest)"),
 			},
+			// Loopback is fine for pods/log (LogLocation dials the node's
+			// address as given); only the nodes/proxy subresource refuses
+			// non-global-unicast addresses ("address not allowed").
 			Addresses: []corev1.NodeAddress{
 				{Type: corev1.NodeInternalIP, Address: k.ip},
 				{Type: corev1.NodeHostName, Address: k.cfg.Node},
@@ -95,6 +93,17 @@ func (k *Kubelet) registerNode(ctx context.Context, port int) error {
 		_, err = nodes.UpdateStatus(ctx, n, metav1.UpdateOptions{})
 		return err
 	})
+}
+
+// nodeAllocatable is the node's capacity, all allocatable: the machine's
+// CPUs, and nominal memory, storage and pods (nothing is enforced).
+func nodeAllocatable() corev1.ResourceList {
+	return corev1.ResourceList{
+		corev1.ResourceCPU:              *resource.NewQuantity(int64(runtime.NumCPU()), resource.DecimalSI),
+		corev1.ResourceMemory:           resource.MustParse("16Gi"),
+		corev1.ResourceEphemeralStorage: resource.MustParse("100Gi"),
+		corev1.ResourcePods:             resource.MustParse("110"),
+	}
 }
 
 // servingTLS issues a serving certificate for ip and node, signed by the CA
