@@ -47,7 +47,7 @@ type options struct {
 }
 
 func newOptions() *options {
-	return &options{spec: session.NewSpec("", "")}
+	return &options{spec: session.NewSpec("", ""), shards: 1}
 }
 
 // normalize lets --table_size and --table-size name the same flag.
