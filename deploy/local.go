@@ -22,9 +22,8 @@ type Local struct {
 	Target string
 	// Notef reports each shard's state as it changes (one line each).
 	Notef func(format string, a ...any)
-	// Echo, if set, receives shard 0's interval lines as they come,
-	// prefixed "[0] " (the merged summary follows at the end).
-	Echo io.Writer
+	// Live, if set, merges the shards' intervals as they come.
+	Live *Live
 }
 
 // Run starts every shard, waits for them all and keeps their outputs in c.
@@ -76,8 +75,9 @@ func (l Local) runShard(ctx context.Context, i int, base []string) ([]byte, erro
 	ownGroup(cmd)
 	var out syncBuffer
 	var w io.Writer = &out
-	if i == 0 && l.Echo != nil {
-		w = io.MultiWriter(&out, IntervalEcho(l.Echo, "[0] "))
+	if l.Live != nil {
+		w = io.MultiWriter(&out, l.Live.Writer(i))
+		defer l.Live.End(i)
 	}
 	cmd.Stdout, cmd.Stderr = w, w
 	if err := cmd.Start(); err != nil {
@@ -165,36 +165,4 @@ func (s *syncBuffer) Bytes() []byte {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return bytes.Clone(s.b.Bytes())
-}
-
-// IntervalEcho is a writer that passes a shard's interval lines on to w,
-// prefixed, and drops the rest of its output.
-func IntervalEcho(w io.Writer, prefix string) io.Writer { return &prefixWriter{w: w, prefix: prefix} }
-
-// prefixWriter passes on a shard's interval lines ("[ 1s ] thds: ..."),
-// prefixed.
-type prefixWriter struct {
-	w      io.Writer
-	prefix string
-	buf    []byte
-	quiet  bool
-}
-
-func (p *prefixWriter) Write(b []byte) (int, error) {
-	p.buf = append(p.buf, b...)
-	for {
-		i := bytes.IndexByte(p.buf, '\n')
-		if i < 0 {
-			return len(b), nil
-		}
-		line := string(p.buf[:i])
-		p.buf = p.buf[i+1:]
-		if strings.HasPrefix(line, "dbgauge-result") {
-			p.quiet = !strings.HasSuffix(line, " end")
-			continue
-		}
-		if !p.quiet && strings.HasPrefix(line, "[ ") {
-			fmt.Fprintf(p.w, "%s%s\n", p.prefix, line)
-		}
-	}
 }

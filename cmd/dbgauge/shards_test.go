@@ -49,6 +49,11 @@ func localShards(t *testing.T, url, w string) {
 	if o.code != 0 {
 		t.Fatalf("run --shards 4: exit %d\n%s\n%s", o.code, o.stdout, o.stderr)
 	}
+	// The interval lines as they came are the four shards' merged: all
+	// eight users.
+	if !strings.Contains(o.stdout, "[ 2s ] thds: 8 ") {
+		t.Errorf("no merged interval line for the 8 users:\n%s", o.stdout)
+	}
 	if !strings.Contains(o.stderr, "Merged shards 0, 1, 2, 3 of 4") {
 		t.Errorf("stderr does not say the four shards were merged:\n%s", o.stderr)
 	}

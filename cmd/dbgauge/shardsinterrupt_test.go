@@ -47,11 +47,11 @@ func interruptLaunch(t *testing.T, dir string, shards []int, args ...string) {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(60 * time.Second)
-	for !strings.Contains(stdout.String(), "[0] [ 2s ]") {
+	for !strings.Contains(stdout.String(), "[ 2s ] thds: ") {
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()
 			cmd.Wait()
-			t.Fatalf("no second interval line from shard 0 in 60 s:\n%s\n%s", stdout.String(), stderr.String())
+			t.Fatalf("no second merged interval line in 60 s:\n%s\n%s", stdout.String(), stderr.String())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

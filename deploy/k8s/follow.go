@@ -227,11 +227,14 @@ func (f *follower) startStream(ctx context.Context, ix int, p *corev1.Pod) {
 	s := &logStream{index: ix, pod: p.Name, seq: f.seq, done: make(chan struct{})}
 	f.streams[p.UID] = s
 	var w io.Writer = s
-	if ix == 0 && f.lr.Echo != nil {
-		w = io.MultiWriter(s, deploy.IntervalEcho(f.lr.Echo, "[0] "))
+	if f.lr.Live != nil {
+		w = io.MultiWriter(s, f.lr.Live.Writer(ix))
 	}
 	go func() {
 		defer close(s.done)
+		if f.lr.Live != nil {
+			defer f.lr.Live.End(ix)
+		}
 		req := f.lr.Client.Core.Pods(f.lr.Launch.Opts.Namespace).GetLogs(p.Name, &corev1.PodLogOptions{Container: ContainerName, Follow: true})
 		rc, err := req.Stream(ctx)
 		if err != nil {

@@ -3,7 +3,6 @@ package k8s
 import (
 	"context"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
@@ -20,8 +19,8 @@ type Launcher struct {
 	Launch Launch
 	// Notef prints one state line.
 	Notef func(format string, a ...any)
-	// Echo, if set, receives shard 0's interval lines as they come.
-	Echo io.Writer
+	// Live, if set, merges the shards' intervals as they come.
+	Live *deploy.Live
 	// Now is the clock (time.Now).
 	Now func() time.Time
 }

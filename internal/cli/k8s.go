@@ -141,8 +141,9 @@ func (e *env) k8s(ctx context.Context, verb string, o *options, ko *k8sOptions, 
 		fmt.Fprintf(e.stderr, "Launching %d shards of %s in namespace %s, measured from %s; their outputs go to %s\n",
 			l.Worker.Shards, name, l.Opts.Namespace, s.StartAt, c.Dir)
 	}
-	if verb == deploy.VerbRun && s.ReportIntervalS > 0 {
-		lr.Echo = e.stdout
+	if verb == deploy.VerbRun {
+		lr.Live = e.liveMerge(s, l.Worker.Shards)
+		defer lr.Live.Close()
 	}
 	if err := lr.Run(ctx, target, c); err != nil {
 		if len(c.Outcomes()) > 0 {

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -74,10 +75,9 @@ func (e *env) runShards(ctx context.Context, o *options, name string) error {
 	s.Target = ""
 	l := deploy.Local{Exe: exe, Target: target, Worker: deploy.Worker{Verb: deploy.VerbRun, Shards: o.shards, Spec: s},
 		Notef: func(f string, a ...any) { fmt.Fprintln(e.stderr, message(fmt.Errorf(f, a...), e.secrets)) }}
-	if s.ReportIntervalS > 0 {
-		l.Echo = e.stdout
-	}
+	l.Live = e.liveMerge(s, o.shards)
 	l.Run(ctx, c)
+	l.Live.Close()
 	return e.mergeLaunch(ctx, o, c)
 }
 
@@ -142,4 +142,18 @@ func (e *env) mergeLaunch(ctx context.Context, o *options, c *deploy.Collector) 
 		return withCode(ExitAborted, fmt.Errorf("shard %s of %d failed: the result in %s holds only the others", strings.Join(ix, ", "), c.Shards, dir))
 	}
 	return aerr
+}
+
+// liveMerge prints the shards' intervals merged as they come, as one
+// process prints its own.
+func (e *env) liveMerge(s session.Spec, shards int) *deploy.Live {
+	step := s.ReportIntervalS
+	if step <= 0 {
+		step = 1
+	}
+	return deploy.NewLive(shards, step, float64(s.Percentile), func(iv results.Interval) {
+		if s.ReportIntervalS > 0 && iv.DurS >= s.ReportIntervalS/2 {
+			io.WriteString(e.stdout, report.IntervalLine(iv, float64(s.Percentile), s.Rate > 0))
+		}
+	})
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"time"
 
@@ -61,7 +62,7 @@ func (e *env) work(ctx context.Context, w deploy.Worker) error {
 	if _, err := session.Configure(&s); err != nil {
 		return err
 	}
-	res, _, err := session.Run(ctx, s, e.observer(o), e.sessionEnv())
+	res, _, err := session.Run(ctx, s, workerPrinter{e.observer(o)}, e.sessionEnv())
 	if res != nil {
 		if werr := results.WriteStream(e.stdout, res); werr != nil && err == nil {
 			err = werr
@@ -71,4 +72,13 @@ func (e *env) work(ctx context.Context, w deploy.Worker) error {
 		return withCode(deploy.ExitLate, err)
 	}
 	return err
+}
+
+// workerPrinter prints, after each interval's line, the interval as the
+// launcher merges it (deploy.IntervalLine).
+type workerPrinter struct{ printer }
+
+func (p workerPrinter) Interval(iv results.Interval) {
+	p.printer.Interval(iv)
+	io.WriteString(p.e.stdout, deploy.IntervalLine(iv))
 }

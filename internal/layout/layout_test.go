@@ -49,7 +49,7 @@ var allowed = map[string][]string{
 	"experiment":  nil,
 	"session":     {"catalog", "workload", "db", "run", "hist", "monitor", "report", "results", "sys"},
 	// Launchers of a run's shards as processes here or pods of a Job.
-	"deploy":                 {"session", "results"},
+	"deploy":                 {"session", "results", "hist"},
 	"deploy/k8s":             {"deploy", "session", "results"},
 	"deploy/k8s/kubelettest": nil, // tests' stand-in kubelet
 	"internal/cli":           {"workload", "catalog", "db", "deploy", "deploy/k8s", "experiment", "report", "report/live", "results", "results/store", "session", "sys"},
