@@ -17,6 +17,7 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/dbgauge/dbgauge/deploy"
+	"github.com/dbgauge/dbgauge/results"
 )
 
 // pollEvery is how often the launcher reads the Job and its pods: once a
@@ -154,6 +155,14 @@ func (f *follower) keep(ix int, p *corev1.Pod) {
 	s := f.streams[p.UID]
 	f.mu.Unlock()
 	out := s.buf.Bytes()
+	if _, _, err := results.ReadStream(bytes.NewReader(out)); err != nil {
+		// The followed stream broke before the end (an API server
+		// restart): read the log again, whole, while the pod is there.
+		if full, ferr := f.lr.Client.Core.Pods(f.lr.Launch.Opts.Namespace).GetLogs(p.Name,
+			&corev1.PodLogOptions{Container: ContainerName}).DoRaw(context.Background()); ferr == nil && len(full) > len(out) {
+			out = full
+		}
+	}
 	var runErr error
 	if p.Status.Phase == corev1.PodFailed {
 		runErr = podFailure(p, out)
