@@ -110,7 +110,7 @@ fi`, nil)
 	if o.code != 0 {
 		t.Fatalf("k8s run: exit %d\n%s\n%s", o.code, o.stdout, o.stderr)
 	}
-	for _, want := range []string{"shard 1 of 3: failed, exit 1", "shard 1 of 3: collected", "Merged shards 0, 1, 2 of 3", "[ 2s ] thds: 6 "} {
+	for _, want := range []string{"shard 1 of 3: failed, exit 1", "shard 1 of 3: collected", "Merged shards 0, 1, 2 of 3", "] thds: 6 tps: "} {
 		if !strings.Contains(o.stderr+o.stdout, want) {
 			t.Errorf("output lacks %q:\n%s\n%s", want, o.stdout, o.stderr)
 		}

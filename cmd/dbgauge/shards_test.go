@@ -51,7 +51,7 @@ func localShards(t *testing.T, url, w string) {
 	}
 	// The interval lines as they came are the four shards' merged: all
 	// eight users.
-	if !strings.Contains(o.stdout, "[ 2s ] thds: 8 ") {
+	if !strings.Contains(o.stdout, "] thds: 8 tps: ") {
 		t.Errorf("no merged interval line for the 8 users:\n%s", o.stdout)
 	}
 	if !strings.Contains(o.stderr, "Merged shards 0, 1, 2, 3 of 4") {

@@ -170,8 +170,18 @@ func (f *follower) keep(ix int, p *corev1.Pod) {
 		runErr = fmt.Errorf("reading the log of pod %s: %v", p.Name, s.err)
 	}
 	o := f.c.Keep(ix, out, runErr)
-	f.settled[ix] = true
+	f.settle(ix)
 	f.report(ix, o)
+}
+
+// settle marks shard ix done: nothing more comes from it (a failed pod
+// of an index the Job will retry is not settled: its replacement's
+// intervals still count in the live lines).
+func (f *follower) settle(ix int) {
+	f.settled[ix] = true
+	if f.lr.Live != nil {
+		f.lr.Live.End(ix)
+	}
 }
 
 // report prints what was kept of shard ix.
@@ -220,7 +230,7 @@ func (f *follower) keepFinished(pods []corev1.Pod) {
 		// The pod is gone (deleted once it stopped): its output decides.
 		s := f.streams[uid]
 		o := f.c.Keep(ix, s.buf.Bytes(), nil)
-		f.settled[ix] = true
+		f.settle(ix)
 		f.report(ix, o)
 	}
 }
@@ -241,9 +251,6 @@ func (f *follower) startStream(ctx context.Context, ix int, p *corev1.Pod) {
 	}
 	go func() {
 		defer close(s.done)
-		if f.lr.Live != nil {
-			defer f.lr.Live.End(ix)
-		}
 		req := f.lr.Client.Core.Pods(f.lr.Launch.Opts.Namespace).GetLogs(p.Name, &corev1.PodLogOptions{Container: ContainerName, Follow: true})
 		rc, err := req.Stream(ctx)
 		if err != nil {
@@ -298,7 +305,7 @@ func (f *follower) giveUpUnstarted(pods []corev1.Pod) {
 		}
 		f.c.Keep(ix, nil, fmt.Errorf("did not start within %s of the common start %s: %s",
 			f.lr.Launch.Opts.StartTimeout, f.startAt.UTC().Format(time.RFC3339), reason))
-		f.settled[ix] = true
+		f.settle(ix)
 		f.lr.note("shard %d of %d: did not start: %s", ix, f.c.Shards, reason)
 	}
 }
