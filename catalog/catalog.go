@@ -4,6 +4,10 @@
 package catalog
 
 import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/mongo"
 	"github.com/dbgauge/dbgauge/db/mysql"
@@ -26,8 +30,37 @@ func Workloads() []workload.Workload {
 	return append(w, tpcc.Workload, bookstore.Workload, orderentry.Workload)
 }
 
+// IsFile says name is a workload file, named by its path: a declarative
+// workload (.yaml, .yml) or a sysbench Lua script (.lua).
+func IsFile(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".yaml", ".yml", ".lua":
+		return true
+	}
+	return false
+}
+
+// Load finds a workload by name, or loads the workload file at the path
+// name (IsFile): its errors say where in the file.
+func Load(name string) (workload.Workload, error) {
+	if !IsFile(name) {
+		if w, ok := Workload(name); ok {
+			return w, nil
+		}
+		return nil, fmt.Errorf("unknown workload %q", name)
+	}
+	switch strings.ToLower(filepath.Ext(name)) {
+	// One case per kind of workload file.
+	}
+	return nil, fmt.Errorf("%s: this dbgauge cannot run %s files yet", name, filepath.Ext(name))
+}
+
 // Workload finds a workload by name.
 func Workload(name string) (workload.Workload, bool) {
+	if IsFile(name) {
+		w, err := Load(name)
+		return w, err == nil
+	}
 	for _, w := range Workloads() {
 		if w.Meta().Name == name {
 			return w, true

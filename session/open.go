@@ -64,6 +64,13 @@ func (tg *Target) Open(ctx context.Context) (db.Conn, error) {
 
 // Lookup finds a workload by name.
 func Lookup(name string) (workload.Workload, error) {
+	if catalog.IsFile(name) {
+		w, err := catalog.Load(name)
+		if err != nil {
+			return nil, Usagef("%v", err)
+		}
+		return w, nil
+	}
 	w, ok := catalog.Workload(name)
 	if !ok {
 		var names []string

@@ -57,7 +57,7 @@ func Run(ctx context.Context, s Spec, obs Observer, env Env) (*results.Result, s
 		before, _ = stats.ServerStats(ctx)
 	}
 	serverData, serverLog := serverStorage(ctx, o.conn)
-	folder, err := results.Create(s.ResultsDir, s.Workload, time.Now())
+	folder, err := results.Create(s.ResultsDir, o.W.Meta().Name, time.Now()) // a workload file: its name, not its path
 	if err != nil {
 		return nil, "", Usagef("--results-dir: %v", err)
 	}
