@@ -23,6 +23,8 @@ func (r *runner) collect(now time.Time, warmup, measuredNext bool) results.Inter
 		}
 		c.slot.Recycle(s)
 	}
+	// After the swap: every operation recorded in it was named before.
+	r.refreshOps()
 	dur := now.Sub(r.lastTick).Seconds()
 	r.lastTick = now
 	out := results.Interval{DurS: dur, Warmup: warmup, Threads: int(r.running.Load()),

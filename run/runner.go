@@ -53,8 +53,12 @@ type UserTotals struct {
 func (o *Outcome) Duration() time.Duration { return o.End.Sub(o.Start) }
 
 type runner struct {
-	cfg   Config
+	cfg Config
+	// ops are the operations named so far; nOps the histograms' slots
+	// (more than len(ops) for a workload that names them as it runs:
+	// workload.OpLister).
 	ops   []workload.Op
+	nOps  int
 	types []workload.Txn
 	base  time.Time
 	pool  *pool
@@ -100,6 +104,8 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 	inst := cfg.Instance
 	r := &runner{cfg: cfg, ops: inst.Ops(), types: inst.Transactions(), abortCh: make(chan struct{}),
 		stopCh: make(chan struct{}), cutCh: make(chan struct{})}
+	r.nOps = len(r.ops)
+	r.refreshOps()
 	r.limit, r.limited = cfg.events(), cfg.Events > 0
 	blocking := blockingFor(cfg, os.Getenv("DBGAUGE_SOCKETS"), runtime.NumCPU())
 	defer sockconn.SetBlocking(sockconn.SetBlocking(blocking))
@@ -137,10 +143,12 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 	if cfg.Rate > 0 {
 		r.sched = newSchedule(cfg.Rate, cfg.Arrival, cfg.Seed, cfg.Shard)
 	}
-	r.ivSet = hist.NewSet(len(r.types), len(r.ops))
-	r.total = hist.NewSet(len(r.types), len(r.ops))
+	r.ivSet = hist.NewSet(len(r.types), r.nOps)
+	r.total = hist.NewSet(len(r.types), r.nOps)
 	r.total.Reserve(hist.ReserveBuckets, p.pooled()) // a long run's memory, taken now
 	r.loop(ctx, out)
+	r.refreshOps()
+	out.Ops = r.ops
 	out.Total = r.total
 	out.Users = make([]UserTotals, len(r.users))
 	for i, u := range r.users {
@@ -190,7 +198,7 @@ func (r *runner) loop(ctx context.Context, out *Outcome) {
 	measureStart := r.base.Add(cfg.Warmup)
 	r.measuring.Store(cfg.Warmup <= 0)
 	for _, c := range r.pool.conns {
-		c.slot = hist.NewSlot(len(r.types), len(r.ops), cfg.Warmup <= 0)
+		c.slot = hist.NewSlot(len(r.types), r.nOps, cfg.Warmup <= 0)
 	}
 	r.lastTick = r.base
 	if cfg.Warmup <= 0 && cfg.OnMeasure != nil {
@@ -331,5 +339,14 @@ func sleepOn(t *time.Timer, d time.Duration, until <-chan struct{}) bool {
 	case <-until:
 		t.Stop()
 		return false
+	}
+}
+
+// refreshOps reads the operations a workload has named so far, when it
+// names them as it runs (workload.OpLister); every operation recorded was
+// named before its first record.
+func (r *runner) refreshOps() {
+	if l, ok := r.cfg.Instance.(workload.OpLister); ok {
+		r.ops = l.CurrentOps()
 	}
 }
