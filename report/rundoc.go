@@ -166,11 +166,7 @@ func environment(r *results.Result) Section {
 				dev = strings.TrimSpace(dev + " on " + e.Device)
 			}
 			if e.Rotational != nil {
-				if *e.Rotational {
-					dev += " (rotational: HDD)"
-				} else {
-					dev += " (not rotational: SSD or memory)"
-				}
+				dev += " (" + rotational(*e.Rotational) + ")"
 			}
 			kv("storage", dev)
 		}

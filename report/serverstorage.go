@@ -29,7 +29,8 @@ func storageRows(e *results.Environment) [][]string {
 }
 
 // placeCell is a place in full: "/d/pg_wal → /wal/pg_wal (data_directory/pg_wal):
-// xfs on /dev/sdb1 (disk sdb, rotational: HDD) mounted at /wal".
+// xfs on /dev/sdb1 (disk sdb, rotational as the kernel reports it) mounted
+// at /wal".
 func placeCell(p *results.StoragePlace) string {
 	s := p.Path
 	if p.RealPath != "" {
@@ -51,11 +52,7 @@ func placeCell(p *results.StoragePlace) string {
 		about = append(about, "disk "+p.Disk)
 	}
 	if p.Rotational != nil {
-		if *p.Rotational {
-			about = append(about, "rotational: HDD")
-		} else {
-			about = append(about, "not rotational: SSD or memory")
-		}
+		about = append(about, rotational(*p.Rotational))
 	}
 	if len(about) > 0 {
 		s += " (" + strings.Join(about, ", ") + ")"
@@ -131,4 +128,14 @@ func storageSentence(e *results.Environment) string {
 			filepath.Base(l.Device), filepath.Base(d.Device), deviceName(d))
 	}
 	return fmt.Sprintf("The log and the data are on the same device, %s: they share its I/O.", deviceName(d))
+}
+
+// rotational words the kernel's rotational flag of a disk as what it is:
+// the kernel's report, not the hardware (a virtio disk reports itself
+// rotational whatever stores it, so "HDD" would be a guess).
+func rotational(r bool) string {
+	if r {
+		return "rotational as the kernel reports it"
+	}
+	return "not rotational as the kernel reports it"
 }

@@ -62,7 +62,7 @@ func TestRunDocStorage(t *testing.T) {
 	md := string(markdownOf(t, RunDoc(r)))
 	for _, want := range []string{
 		"| server data | /srv/pg/data (data_directory): ext4 on /dev/sda1 (disk sda) mounted at /srv |",
-		"| server log | /srv/pg/data/pg_wal → /wal/pg_wal (data_directory/pg_wal): xfs on /dev/sdb1 (disk sdb, rotational: HDD) mounted at /wal |",
+		"| server log | /srv/pg/data/pg_wal → /wal/pg_wal (data_directory/pg_wal): xfs on /dev/sdb1 (disk sdb, rotational as the kernel reports it) mounted at /wal |",
 		"The log is on its own device, sdb, apart from the data on sda.",
 	} {
 		if !strings.Contains(md, want) {
