@@ -172,7 +172,7 @@ func (s *Spec) base(o *opened, env Env) results.Result {
 	}
 	r := results.Result{
 		Tool:     results.Tool{Name: "dbgauge", Version: env.Version},
-		Workload: results.Workload{Name: s.Workload, Family: o.W.Meta().Family, Options: o.Values.Map()},
+		Workload: results.Workload{Name: s.Workload, Family: o.W.Meta().Family, Options: applying(o.W.Options(), o.Values.Map(), o.tg.Driver.Name())},
 		Target:   results.Target{Driver: o.tg.Driver.Name(), URL: db.Redact(s.Target)},
 		Run: results.Run{Threads: s.Users, Connections: conns, TimeS: float64(s.TimeS), Events: s.Events, WarmupS: float64(s.WarmupS),
 			RampS: float64(s.RampS), Rate: s.Rate, RateArrival: s.arrival(), Think: s.Think, StartAt: s.StartAt,
@@ -239,4 +239,15 @@ func serverDelta(r db.StatsReader, before, after *db.ServerStats) *results.Serve
 	}
 	s.Ratios = r.Ratios(s.Delta)
 	return s
+}
+
+// applying is the options' values without those that mean nothing on the
+// driver (oltp's --mysql-storage-engine on SQLite).
+func applying(opts []workload.Option, values map[string]string, driver string) map[string]string {
+	for _, opt := range opts {
+		if !opt.Applies(driver) {
+			delete(values, opt.Name)
+		}
+	}
+	return values
 }

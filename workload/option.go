@@ -34,6 +34,23 @@ type Option struct {
 	Choices []string
 	// Min and Max bound an Int (Max 0: unbounded).
 	Min, Max int64
+	// Drivers, if set, are the only databases the option means anything
+	// on (db.Target.Driver names): results and reports of a run on
+	// another database leave it out.
+	Drivers []string
+}
+
+// Applies says whether o means anything on driver.
+func (o Option) Applies(driver string) bool {
+	if len(o.Drivers) == 0 {
+		return true
+	}
+	for _, d := range o.Drivers {
+		if d == driver {
+			return true
+		}
+	}
+	return false
 }
 
 // Values are validated option values with defaults applied.

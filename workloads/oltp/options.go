@@ -42,7 +42,7 @@ func commonOptions() []workload.Option {
 		{Name: "skip-trx", Help: "Don't start explicit transactions; run every query in autocommit mode", Kind: workload.Bool, Default: "off"},
 		{Name: "secondary", Help: "Use a secondary index in place of the PRIMARY KEY", Kind: workload.Bool, Default: "off"},
 		{Name: "create-secondary", Help: "Create a secondary index on k in addition to the PRIMARY KEY", Kind: workload.Bool, Default: "on"},
-		{Name: "mysql-storage-engine", Help: "Storage engine on MySQL/MariaDB; a comma list (innodb,myisam) assigns engines to tables in turn", Kind: workload.String, Default: "innodb"},
+		{Name: "mysql-storage-engine", Help: "Storage engine on MySQL/MariaDB; a comma list (innodb,myisam) assigns engines to tables in turn", Kind: workload.String, Default: "innodb", Drivers: []string{"mysql"}},
 		{Name: "rand-type", Help: "Random numbers distribution (zipfian is sysbench 1.1's)", Kind: workload.Enum, Default: string(randgen.DefaultParams.Kind),
 			Choices: []string{"uniform", "gaussian", "special", "pareto", "zipfian"}},
 		{Name: "rand-spec-iter", Help: "Number of iterations for the gaussian and special distributions", Kind: workload.Int, Default: "12", Min: 1, Max: 1000},
