@@ -11,6 +11,7 @@ package monitor
 import (
 	"context"
 	"os"
+	"runtime"
 	"strings"
 	"time"
 
@@ -24,8 +25,18 @@ import (
 	"github.com/dbgauge/dbgauge/results"
 )
 
+// MinWindow is the shortest time a sample covers. The kernel counts CPU
+// time in ticks of 10 ms (USER_HZ 100): over a fraction of a second a
+// process's CPU share is off by tens of percent, and a 2-core machine was
+// seen "using" 392% of a core in the 0.1 s left at the end of a run. A
+// Sample asked sooner returns nil and leaves its time to the next one (the
+// run's last sliver is dropped).
+const MinWindow = 500 * time.Millisecond
+
 // Host samples the host; each Sample covers the time since the previous one.
 type Host struct {
+	// cpus caps a process's CPU share: cpus × 100% at most.
+	cpus  int
 	at    time.Time
 	cpu   cpu.TimesStat
 	disks map[string]disk.IOCountersStat
@@ -36,7 +47,7 @@ type Host struct {
 
 // NewHost takes the baseline sample.
 func NewHost() *Host {
-	h := &Host{}
+	h := &Host{cpus: runtime.NumCPU()}
 	h.proc, _ = process.NewProcess(int32(os.Getpid()))
 	h.read()
 	return h
@@ -63,13 +74,14 @@ func (h *Host) read() (prev Host) {
 	return prev
 }
 
-// Sample returns the host over the time since the previous sample.
+// Sample returns the host over the time since the previous sample, nil
+// when that is shorter than MinWindow.
 func (h *Host) Sample() *results.HostSample {
-	p := h.read()
-	dt := h.at.Sub(p.at).Seconds()
-	if dt <= 0 {
+	if time.Since(h.at) < MinWindow {
 		return nil
 	}
+	p := h.read()
+	dt := h.at.Sub(p.at).Seconds()
 	s := &results.HostSample{}
 	c, pc := h.cpu, p.cpu
 	total := busy(c) + c.Idle + c.Iowait - busy(pc) - pc.Idle - pc.Iowait
@@ -111,12 +123,18 @@ func (h *Host) Sample() *results.HostSample {
 	s.NetTxMBs = float64(h.net.BytesSent-p.net.BytesSent) / dt / (1 << 20)
 	s.GoLiveMB, s.GoHeapMB, s.GoFreeMB, s.GoStacksMB, s.GoTotalMB = goMemory()
 	if h.proc != nil {
-		s.ProcCPUPct = (h.ptime - p.ptime) / dt * 100
+		s.ProcCPUPct = CapCPU((h.ptime-p.ptime)/dt*100, h.cpus)
 		if m, err := h.proc.MemoryInfoWithContext(context.Background()); err == nil {
 			s.ProcRSSMB = float64(m.RSS) / (1 << 20)
 		}
 	}
 	return s
+}
+
+// CapCPU bounds a CPU share (100 per core) by what cpus cores can give:
+// tick rounding never makes a process use more than the machine has.
+func CapCPU(pct float64, cpus int) float64 {
+	return max(0, min(pct, float64(cpus)*100))
 }
 
 func busy(c cpu.TimesStat) float64 {

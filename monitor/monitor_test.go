@@ -88,3 +88,40 @@ func TestFindServer(t *testing.T) {
 		t.Errorf("memory %.1f MB over %d processes", mem, s.Processes())
 	}
 }
+
+// TestShortSampleDropped: a sample asked 0.2 s after the previous one is
+// nil and its time goes to the next, which covers the whole 0.7 s; CPU
+// shares never exceed what the cores can give, even with the machine
+// taken to have one core while two goroutines burn CPU.
+func TestShortSampleDropped(t *testing.T) {
+	h := NewHost()
+	h.cpus = 1
+	stop := make(chan struct{})
+	for range 2 {
+		go func() {
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+			}
+		}()
+	}
+	defer close(stop)
+	time.Sleep(200 * time.Millisecond)
+	if s := h.Sample(); s != nil {
+		t.Fatalf("a sample of 0.2 s: %+v", s)
+	}
+	time.Sleep(500 * time.Millisecond)
+	s := h.Sample()
+	if s == nil {
+		t.Fatal("no sample after 0.7 s")
+	}
+	if s.ProcCPUPct > 100 || s.ProcCPUPct <= 0 {
+		t.Errorf("dbgauge's CPU %.0f%% with one core allowed and two goroutines busy (want 0..100]", s.ProcCPUPct)
+	}
+	if got := s.CPUUserPct + s.CPUSystemPct + s.CPUIowaitPct + s.CPUStealPct + s.CPUIdlePct; got < 99 || got > 101 {
+		t.Errorf("CPU shares add up to %.1f%%", got)
+	}
+}

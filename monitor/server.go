@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -135,7 +136,7 @@ func pssKB(p *process.Process) float64 {
 func (s *Server) Sample() (cpuPct, memMB float64) {
 	now, cpu := time.Now(), s.cpuSeconds()
 	if dt := now.Sub(s.at).Seconds(); dt > 0 {
-		cpuPct = (cpu - s.cpu) / dt * 100
+		cpuPct = CapCPU((cpu-s.cpu)/dt*100, runtime.NumCPU())
 	}
 	s.at, s.cpu = now, cpu
 	return cpuPct, pssMB(s.procs)
