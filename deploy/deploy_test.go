@@ -117,3 +117,34 @@ func TestLastLine(t *testing.T) {
 		t.Errorf("LastLine = %q: the result block is not a line of the output", got)
 	}
 }
+
+// TestWorkerFiles: a pod gets the workload files of the launcher's machine
+// (a Lua script and the modules beside it) and runs its own copies.
+func TestWorkerFiles(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "mine.lua"), []byte(`require("common")`), 0o644)
+	os.WriteFile(filepath.Join(dir, "common.lua"), []byte(`x = 1`), 0o644)
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte(`not a module`), 0o644)
+	files, err := FilesFor(filepath.Join(dir, "mine.lua"))
+	if err != nil || len(files) != 2 || files["common.lua"] != "x = 1" {
+		t.Fatalf("files %v, %v", files, err)
+	}
+	s := session.NewSpec("", filepath.Join(dir, "mine.lua"))
+	env, _ := Worker{Verb: VerbRun, Shards: 1, Spec: s, Files: files}.Env()
+	w, err := FromEnv(func(k string) string { return map[string]string{EnvWorker: env, EnvDB: "sqlite:x"}[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(filepath.Dir(w.Spec.Workload)) })
+	if filepath.Dir(w.Spec.Workload) == dir || filepath.Base(w.Spec.Workload) != "mine.lua" {
+		t.Errorf("the worker runs %s, not its own copy", w.Spec.Workload)
+	}
+	if b, _ := os.ReadFile(filepath.Join(filepath.Dir(w.Spec.Workload), "common.lua")); string(b) != "x = 1" {
+		t.Errorf("common.lua beside the copy: %q", b)
+	}
+	bad, _ := Worker{Verb: VerbRun, Spec: s, Files: map[string]string{"../evil.lua": "x"}}.Env()
+	if _, err := FromEnv(func(k string) string { return map[string]string{EnvWorker: bad, EnvDB: "sqlite:x"}[k] }); err == nil {
+		t.Error("a file name with a path was written")
+	}
+}

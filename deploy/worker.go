@@ -13,6 +13,8 @@ package deploy
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -53,6 +55,60 @@ type Worker struct {
 	Verb   string       `json:"verb"`
 	Shards int          `json:"shards"`
 	Spec   session.Spec `json:"spec"`
+	// Files are the workload files a pod needs, by base name (a
+	// declarative workload; a Lua script and the modules beside it): the
+	// launcher's machine has them, the image does not (FilesFor).
+	Files map[string]string `json:"files,omitempty"`
+}
+
+// MaxFiles bounds the workload files a Job carries in its spec (the API
+// server keeps an object in etcd, 1.5 MiB at most).
+const MaxFiles = 512 << 10
+
+// FilesFor reads the workload file at path for a Worker: the file itself
+// and, for a Lua script, the other .lua files of its directory (the
+// modules it may require, as sysbench's oltp_common.lua).
+func FilesFor(path string) (map[string]string, error) {
+	paths := []string{path}
+	if strings.EqualFold(filepath.Ext(path), ".lua") {
+		others, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.lua"))
+		paths = append(paths, others...)
+	}
+	files, total := map[string]string{}, 0
+	for _, p := range paths {
+		if _, ok := files[filepath.Base(p)]; ok {
+			continue
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		total += len(b)
+		if total > MaxFiles {
+			return nil, fmt.Errorf("the workload files beside %s hold more than %d KiB: put the script in a directory of its own", path, MaxFiles>>10)
+		}
+		files[filepath.Base(p)] = string(b)
+	}
+	return files, nil
+}
+
+// writeFiles writes w's files into a new directory and points the Spec's
+// workload at its copy there.
+func (w *Worker) writeFiles() error {
+	dir, err := os.MkdirTemp("", "dbgauge-workload-")
+	if err != nil {
+		return err
+	}
+	for name, body := range w.Files {
+		if name != filepath.Base(name) || name == "." || name == ".." {
+			return fmt.Errorf("%s: a workload file's name %q is not a base name", EnvWorker, name)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			return err
+		}
+	}
+	w.Spec.Workload = filepath.Join(dir, filepath.Base(w.Spec.Workload))
+	return nil
 }
 
 // Env is w as the value of EnvWorker. The target is left out.
@@ -77,6 +133,11 @@ func FromEnv(getenv func(string) string) (Worker, error) {
 	case VerbRun, VerbPrepare, VerbCleanup:
 	default:
 		return w, fmt.Errorf("%s: unknown verb %q", EnvWorker, w.Verb)
+	}
+	if len(w.Files) > 0 {
+		if err := w.writeFiles(); err != nil {
+			return w, err
+		}
 	}
 	w.Spec.Target = getenv(EnvDB)
 	if w.Spec.Target == "" {

@@ -39,7 +39,7 @@ func Merge(paths []string, resultsDir string, histogram bool) (*results.Result, 
 		return nil, "", Usagef("merge: %v", err)
 	}
 	mergeFigures(res, shards)
-	folder, err := results.Create(resultsDir, res.Workload.Name+"-merged", time.Now())
+	folder, err := results.Create(resultsDir, FolderName(res.Workload.Name)+"-merged", time.Now())
 	if err != nil {
 		return nil, "", Usagef("--results-dir: %v", err)
 	}

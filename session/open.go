@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -67,7 +68,7 @@ func Lookup(name string) (workload.Workload, error) {
 	if catalog.IsFile(name) {
 		w, err := catalog.Load(name)
 		if err != nil {
-			return nil, Usagef("%v", err)
+			return nil, &Error{Usage, err} // keeps a file's list of problems (Lines)
 		}
 		return w, nil
 	}
@@ -80,6 +81,21 @@ func Lookup(name string) (workload.Workload, error) {
 		return nil, Usagef("unknown workload %q (workloads: %s)", name, strings.Join(names, ", "))
 	}
 	return w, nil
+}
+
+// FolderName is the name a workload's results folders take: its own name,
+// which for a workload file (catalog.IsFile) is the name inside it, not the
+// path it was given by (or, when the file cannot be read any more, the
+// file's base name without its extension).
+func FolderName(workloadName string) string {
+	if !catalog.IsFile(workloadName) {
+		return workloadName
+	}
+	if w, err := catalog.Load(workloadName); err == nil {
+		return w.Meta().Name
+	}
+	base := filepath.Base(workloadName)
+	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 
 // Configured is a workload with its options parsed and configured for a

@@ -104,3 +104,27 @@ func localShards(t *testing.T, url, w string) {
 		}
 	}
 }
+
+// TestLocalShardsOfAFile: a workload file runs as shards too; the shards'
+// and the merged folders take the name inside the file, not its path.
+func TestLocalShardsOfAFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	file, err := filepath.Abs(filepath.Join("..", "..", "examples", "workloads", "shop.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := dbgauge(t, dir, "run", file, "--db", "sqlite:"+filepath.Join(dir, "shop.db"), "--shards", "2", "--users", "2",
+		"--time", "2", "--start-delay", "3s", "--no-monitor", "--customers", "200")
+	if o.code != 0 {
+		t.Fatalf("exit %d\n%s", o.code, o.stderr)
+	}
+	merged, _ := filepath.Glob(filepath.Join(dir, "dbgauge-results", "*-shop-merged", "result.json"))
+	shards, _ := filepath.Glob(filepath.Join(dir, "dbgauge-results", "shop-shards-*", "shard-1", "result.json"))
+	if len(merged) != 1 || len(shards) != 1 {
+		t.Fatalf("merged %v, shards %v", merged, shards)
+	}
+	if m := readResult(t, merged[0]); m.Totals.Transactions == 0 || len(m.Run.Shard.Merged) != 2 {
+		t.Errorf("merged %d transactions of shards %v", m.Totals.Transactions, m.Run.Shard.Merged)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/dbgauge/dbgauge/catalog"
 	"github.com/dbgauge/dbgauge/deploy"
 	"github.com/dbgauge/dbgauge/deploy/k8s"
 	"github.com/dbgauge/dbgauge/results"
@@ -107,10 +108,16 @@ func (e *env) k8s(ctx context.Context, verb string, o *options, ko *k8sOptions, 
 	}
 	target, resultsDir := s.Target, s.ResultsDir
 	s.Target = ""
-	l := k8s.Launch{Name: k8s.JobName(verb, name, time.Now()), Opts: ko.opts,
+	l := k8s.Launch{Name: k8s.JobName(verb, session.FolderName(name), time.Now()), Opts: ko.opts,
 		Worker: deploy.Worker{Verb: verb, Shards: o.shards, Spec: s}}
 	if verb != deploy.VerbRun {
 		l.Worker.Shards = 1
+	}
+	if catalog.IsFile(name) {
+		// The pods have the image, not this machine's files.
+		if l.Worker.Files, err = deploy.FilesFor(name); err != nil {
+			return usageErr("%v", err)
+		}
 	}
 	// A pod's own results folder: in the volume if there is one, else in
 	// the container's /tmp (the launcher has the result from the log).
@@ -133,7 +140,7 @@ func (e *env) k8s(ctx context.Context, verb string, o *options, ko *k8sOptions, 
 	if err := lr.Check(ctx); err != nil {
 		return err
 	}
-	c, err := deploy.NewCollector(resultsDir, name, l.Worker.Shards, s.StartAt, time.Now())
+	c, err := deploy.NewCollector(resultsDir, session.FolderName(name), l.Worker.Shards, s.StartAt, time.Now())
 	if err != nil {
 		return err
 	}

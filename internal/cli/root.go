@@ -8,6 +8,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -84,6 +85,15 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	code := codeOf(err)
 	if !e.started && code == ExitFailure {
 		code = ExitUsage // cobra refused the command line before any command ran
+	}
+	// A workload file's problems (spec.Errors): one FILE:LINE: message a line.
+	var many interface{ Lines() []string }
+	if errors.As(err, &many) && len(many.Lines()) > 1 {
+		for _, line := range many.Lines() {
+			fmt.Fprintf(stderr, "%s\n", message(errors.New(line), e.secrets))
+		}
+		fmt.Fprintf(stderr, "dbgauge: %d errors; nothing was run\n", len(many.Lines()))
+		return code
 	}
 	fmt.Fprintf(stderr, "dbgauge: %s\n", message(err, e.secrets))
 	return code

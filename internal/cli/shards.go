@@ -66,7 +66,7 @@ func (e *env) runShards(ctx context.Context, o *options, name string) error {
 	if err != nil {
 		return fmt.Errorf("cannot find dbgauge's own executable to start the shards: %w", err)
 	}
-	c, err := deploy.NewCollector(s.ResultsDir, name, o.shards, s.StartAt, time.Now())
+	c, err := deploy.NewCollector(s.ResultsDir, session.FolderName(name), o.shards, s.StartAt, time.Now())
 	if err != nil {
 		return err
 	}
