@@ -19,6 +19,7 @@ import (
 	"github.com/dbgauge/dbgauge/workloads/kv"
 	"github.com/dbgauge/dbgauge/workloads/oltp"
 	"github.com/dbgauge/dbgauge/workloads/orderentry"
+	"github.com/dbgauge/dbgauge/workloads/script"
 	"github.com/dbgauge/dbgauge/workloads/spec"
 	"github.com/dbgauge/dbgauge/workloads/tpcc"
 	"github.com/dbgauge/dbgauge/workloads/widetable"
@@ -54,6 +55,8 @@ func Load(name string) (workload.Workload, error) {
 	// One case per kind of workload file.
 	case ".yaml", ".yml":
 		return spec.Load(name)
+	case ".lua":
+		return script.Load(name)
 	}
 	return nil, fmt.Errorf("%s: this dbgauge cannot run %s files yet", name, filepath.Ext(name))
 }

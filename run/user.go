@@ -213,7 +213,8 @@ func (r *runner) transaction(ctx context.Context, u *user, claimed bool) int {
 		}
 		return ran
 	}
-	if err != nil && r.failed.Add(1) > r.cfg.MaxErrors {
+	var fatal *workload.FatalError
+	if err != nil && (r.failed.Add(1) > r.cfg.MaxErrors || errors.As(err, &fatal)) {
 		r.abort(err)
 	}
 	return ran

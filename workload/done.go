@@ -13,3 +13,12 @@ var ErrNoMoreEvents = errors.New("no more events")
 // clause 2.4.2.3): a completed transaction of its type, counted as an
 // expected rollback, never as an error.
 var ErrRollback = errors.New("expected rollback")
+
+// FatalError is a transaction's error that would repeat every time (a
+// script's own bug, not the database's): the runner counts the failed
+// transaction and aborts the run with it (exit 4), whatever --max-errors
+// allows.
+type FatalError struct{ Err error }
+
+func (e *FatalError) Error() string { return e.Err.Error() }
+func (e *FatalError) Unwrap() error { return e.Err }

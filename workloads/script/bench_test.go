@@ -1,0 +1,41 @@
+package script
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/dbgauge/dbgauge/randgen"
+	"github.com/dbgauge/dbgauge/workload"
+	"github.com/dbgauge/dbgauge/workload/wltest"
+)
+
+// BenchmarkPointSelectEvent is one event of oltp_point_select.lua on
+// SQLite: the Lua and module cost per statement, plus SQLite's.
+func BenchmarkPointSelectEvent(b *testing.B) {
+	path := filepath.Join(sysbenchDir, "oltp_point_select.lua")
+	if _, err := os.Stat(path); err != nil {
+		b.Skipf("SKIPPED: %s is missing; apt-get install sysbench", path)
+	}
+	inst := configure(b, path, map[string]string{"table-size": "1000"}, 1)
+	tg := sqliteTarget(b)
+	conn := tg.open(b)
+	prepare(b, inst, tg, conn)
+	ctx := context.Background()
+	s, err := inst.Open(ctx, workload.SessionEnv{Conn: conn, Driver: "sqlite"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	u, err := inst.NewUser(ctx, workload.UserEnv{Rand: randgen.New(1), Users: 1, Session: s})
+	if err != nil {
+		b.Fatal(err)
+	}
+	tx := wltest.NewTx(s)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := u.Run(ctx, tx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,20 @@
+// Package script runs sysbench 1.0 Lua scripts unmodified: `dbgauge run
+// path/to/script.lua`. It implements the `sysbench` module in Go over
+// github.com/yuin/gopher-lua (one Lua state per user): sysbench.opt from the
+// script's sysbench.cmdline.options (they become the workload's options),
+// sysbench.rand.* with randgen's bit-for-bit sysbench generators,
+// sysbench.sql.driver() over dbgauge's SQL connections, the hooks, the
+// thread_init/event/thread_done callbacks, the prepare and cleanup commands,
+// and the few ffi calls real scripts make (usleep, gettimeofday,
+// sb_counter_inc).
+//
+// Each distinct statement a script runs (literal values normalised to ?) is
+// one operation of a workload.OpTable, timed through the runner's Tx; an
+// event is one transaction, named after the script. Data a script's prepare
+// creates is stamped with the script and the options its prepare read, so
+// that run refuses data prepared otherwise and cleanup drops only what
+// prepare made.
+//
+// script imports workload, db, db/sqldb, dataset/sqlstore, load and randgen.
+// sysbench's own Lua files (GPL-2.0) are neither copied nor needed.
+package script

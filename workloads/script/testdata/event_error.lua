@@ -1,0 +1,4 @@
+-- A script whose event always fails.
+function event()
+   error("always fails")
+end

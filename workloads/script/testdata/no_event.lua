@@ -1,0 +1,3 @@
+-- A script without an event function.
+function thread_init()
+end

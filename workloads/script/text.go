@@ -1,0 +1,177 @@
+package script
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/dbgauge/dbgauge/db/sqldb"
+	"github.com/dbgauge/dbgauge/workload"
+)
+
+// normalize is a statement's name: whitespace collapsed, and numbers and
+// quoted strings replaced by ?, so that SELECT c FROM sbtest1 WHERE id=42
+// and ...id=7 are one statement (digits inside names, as sbtest1, stay).
+func normalize(sql string) string {
+	var b strings.Builder
+	b.Grow(len(sql))
+	space := false
+	for i := 0; i < len(sql); i++ {
+		c := sql[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			space = b.Len() > 0
+			continue
+		case c == '\'':
+			j := i + 1
+			for j < len(sql) {
+				if sql[j] == '\\' {
+					j += 2
+					continue
+				}
+				if sql[j] == c {
+					if j+1 < len(sql) && sql[j+1] == c {
+						j += 2
+						continue
+					}
+					break
+				}
+				j++
+			}
+			i = j
+			c = '?'
+		case c >= '0' && c <= '9' && (space || !identChar(prev(&b))):
+			j := i
+			for j+1 < len(sql) && (sql[j+1] >= '0' && sql[j+1] <= '9' || sql[j+1] == '.' || sql[j+1] == 'e' || sql[j+1] == 'E') {
+				j++
+			}
+			i = j
+			c = '?'
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteByte(c)
+	}
+	return strings.TrimRight(b.String(), "; ")
+}
+
+func prev(b *strings.Builder) byte {
+	s := b.String()
+	if s == "" {
+		return ' '
+	}
+	return s[len(s)-1]
+}
+
+func identChar(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// firstWord is a statement's first keyword, upper case.
+func firstWord(sql string) string {
+	s := strings.TrimLeft(sql, " \t\r\n(")
+	if i := strings.IndexAny(s, " \t\r\n(;"); i >= 0 {
+		s = s[:i]
+	}
+	return strings.ToUpper(s)
+}
+
+// classify is sysbench's classification by statement: SELECT reads;
+// INSERT, UPDATE, DELETE and REPLACE write; anything else is other.
+func classify(sql string) (workload.Class, workload.Verb) {
+	switch w := firstWord(sql); w {
+	case "SELECT", "WITH", "SHOW":
+		return workload.Read, workload.VerbOf(sql)
+	case "INSERT", "UPDATE", "DELETE":
+		return workload.Write, workload.VerbOf(sql)
+	case "REPLACE":
+		return workload.Write, workload.Insert
+	default:
+		return workload.Other, workload.VerbOf(sql)
+	}
+}
+
+// returnsRows says a statement is read with a result set.
+func returnsRows(sql string) bool {
+	switch firstWord(sql) {
+	case "SELECT", "WITH", "SHOW", "VALUES", "EXPLAIN", "PRAGMA", "DESCRIBE", "DESC":
+		return true
+	}
+	return false
+}
+
+var (
+	createTable = regexp.MustCompile(`(?is)^\s*CREATE\s+(?:TEMPORARY\s+|TEMP\s+)?TABLE\s+(IF\s+NOT\s+EXISTS\s+)?([A-Za-z0-9_."` + "`" + `]+)`)
+	dropTable   = regexp.MustCompile(`(?is)^\s*DROP\s+TABLE\s+(IF\s+EXISTS\s+)?(.+?)\s*(CASCADE|RESTRICT)?\s*;?\s*$`)
+	serialCol   = regexp.MustCompile(`(?i)\b(BIG)?SERIAL\b`)
+	autoInc     = regexp.MustCompile(`(?i)\s+AUTO_?INCREMENT\b`)
+	engineOpt   = regexp.MustCompile(`(?i)\b(ENGINE|(DEFAULT\s+)?CHARSET|(DEFAULT\s+)?CHARACTER\s+SET|COLLATE|AUTO_INCREMENT|ROW_FORMAT)\s*=?\s*[A-Za-z0-9_]+`)
+	inlineKey   = regexp.MustCompile(`(?i),\s*(UNIQUE\s+)?(?:KEY|INDEX)\s+([A-Za-z0-9_]+)\s*\(([^)]*)\)`)
+	intAuto     = regexp.MustCompile(`(?i)\b(TINYINT|SMALLINT|MEDIUMINT|INT|INTEGER|BIGINT)(\s*\(\d+\))?(\s+UNSIGNED)?((\s+NOT\s+NULL)?)\s+AUTO_?INCREMENT\b`)
+)
+
+// unquote strips an identifier's quotes.
+func unquote(name string) string {
+	return strings.Trim(name, "`\"")
+}
+
+// tableOfCreate is the table a CREATE TABLE makes, "" for another statement.
+func tableOfCreate(sql string) string {
+	m := createTable.FindStringSubmatch(sql)
+	if m == nil {
+		return ""
+	}
+	return unquote(m[2])
+}
+
+// tablesOfDrop are the tables a DROP TABLE drops, nil for another statement.
+func tablesOfDrop(sql string) (names []string, ifExists bool) {
+	m := dropTable.FindStringSubmatch(sql)
+	if m == nil {
+		return nil, false
+	}
+	for _, n := range strings.Split(m[2], ",") {
+		if n = unquote(strings.TrimSpace(n)); n != "" {
+			names = append(names, n)
+		}
+	}
+	return names, m[1] != ""
+}
+
+// translateDDL rewrites the few DDL forms sysbench's scripts use for a
+// database that lacks them, and returns the statements to run after it.
+// MySQL's inline KEY name (cols) of a CREATE TABLE (sysbench's --secondary)
+// becomes a CREATE INDEX table_name after it where the dialect has no
+// inline keys (SQLite, PostgreSQL). On SQLite, whose only auto-increment key
+// is an INTEGER PRIMARY KEY, SERIAL and AUTO_INCREMENT columns become
+// INTEGER, and MySQL's table options go. What cannot be made is an error.
+func translateDDL(sql string, d *sqldb.Dialect) (string, []string, error) {
+	table := tableOfCreate(sql)
+	if table == "" {
+		return sql, nil, nil
+	}
+	out := sql
+	var after []string
+	if !d.InlineKey {
+		for _, m := range inlineKey.FindAllStringSubmatch(out, -1) {
+			after = append(after, fmt.Sprintf("CREATE %sINDEX %s_%s ON %s (%s)", strings.ToUpper(m[1]), table, m[2], table, strings.TrimSpace(m[3])))
+		}
+		out = inlineKey.ReplaceAllString(out, "")
+	}
+	if !d.SerialNeedsPK {
+		return out, after, nil
+	}
+	auto := serialCol.MatchString(out) || autoInc.MatchString(out)
+	out = serialCol.ReplaceAllString(out, "INTEGER")
+	out = intAuto.ReplaceAllString(out, "INTEGER$4")
+	out = autoInc.ReplaceAllString(out, "")
+	if i := strings.LastIndexByte(out, ')'); i >= 0 && d.EngineClause == nil {
+		out = out[:i+1] + engineOpt.ReplaceAllString(out[i+1:], "")
+	}
+	if auto && !strings.Contains(strings.ToUpper(out), "PRIMARY KEY") {
+		return "", nil, fmt.Errorf("%s assigns ids only to an INTEGER PRIMARY KEY column, and this table's auto-increment column is not its primary key (sysbench's --secondary needs --auto-inc=off here): %s", d.Name, strings.Join(strings.Fields(sql), " "))
+	}
+	return out, after, nil
+}
