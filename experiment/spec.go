@@ -16,6 +16,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/dbgauge/dbgauge/internal/yamlfile"
 )
 
 // Prepare policies (the command line implements them).
@@ -63,43 +65,12 @@ type Step struct {
 	Repeat   int
 }
 
-// Error is one problem in the file, at a line.
-type Error struct {
-	Line int
-	Msg  string
-}
-
-// Errors are every problem found, in line order.
-type Errors struct {
-	File string
-	List []Error
-}
-
-func (e *Errors) Error() string {
-	var b strings.Builder
-	for i, x := range e.List {
-		if i > 0 {
-			b.WriteString("\n")
-		}
-		fmt.Fprintf(&b, "%s:%d: %s", e.File, x.Line, x.Msg)
-	}
-	return b.String()
-}
-
-func (e *Errors) add(line int, format string, args ...any) {
-	e.List = append(e.List, Error{Line: line, Msg: fmt.Sprintf(format, args...)})
-}
-
-// Add records a problem found later (by the command line's checks).
-func (e *Errors) Add(line int, format string, args ...any) { e.add(line, format, args...) }
-
-// Err returns e if it holds any error, else nil.
-func (e *Errors) Err() error {
-	if len(e.List) == 0 {
-		return nil
-	}
-	return e
-}
+// Error and Errors are every problem found in the file, at their lines
+// (package yamlfile, shared with declarative workloads).
+type (
+	Error  = yamlfile.Error
+	Errors = yamlfile.Errors
+)
 
 // Load reads and parses path.
 func Load(path string) (*File, error) {
@@ -124,26 +95,26 @@ func Parse(name string, data []byte, lookup func(string) (string, bool)) (*File,
 		}
 		msg := strings.TrimPrefix(err.Error(), "yaml: ")
 		msg = regexp.MustCompile(`^line \d+: `).ReplaceAllString(msg, "")
-		errs.add(line, "not valid YAML: %s", msg)
+		errs.Add(line, "not valid YAML: %s", msg)
 		return nil, errs
 	}
 	if len(doc.Content) == 0 {
-		errs.add(1, "the file is empty")
+		errs.Add(1, "the file is empty")
 		return nil, errs
 	}
 	root := doc.Content[0]
 	f := &File{Repeat: 1, Prepare: "replace"}
 	if root.Kind != yaml.MappingNode {
-		errs.add(root.Line, "an experiment is a mapping with name, targets, defaults and steps")
+		errs.Add(root.Line, "an experiment is a mapping with name, targets, defaults and steps")
 		return nil, errs
 	}
 	seenSteps := false
-	eachPair(root, func(k, v *yaml.Node) {
+	yamlfile.EachPair(root, func(k, v *yaml.Node) {
 		switch k.Value {
 		case "name":
-			f.Name = scalar(errs, v, "name")
+			f.Name = yamlfile.Scalar(errs, v, "name")
 		case "description":
-			f.Description = scalar(errs, v, "description")
+			f.Description = yamlfile.Scalar(errs, v, "description")
 		case "repeat":
 			f.Repeat = positive(errs, v, "repeat")
 		case "prepare":
@@ -158,14 +129,14 @@ func Parse(name string, data []byte, lookup func(string) (string, bool)) (*File,
 			seenSteps = true
 			f.Steps = steps(errs, v, f)
 		default:
-			errs.add(k.Line, "unknown key %q (keys: name, description, targets, defaults, repeat, prepare, cleanup, steps)", k.Value)
+			errs.Add(k.Line, "unknown key %q (keys: name, description, targets, defaults, repeat, prepare, cleanup, steps)", k.Value)
 		}
 	})
 	if len(f.Targets) == 0 {
-		errs.add(root.Line, "no targets: add `targets:` with at least one name: URL")
+		errs.Add(root.Line, "no targets: add `targets:` with at least one name: URL")
 	}
 	if !seenSteps {
-		errs.add(root.Line, "no steps: add `steps:` with at least one workload")
+		errs.Add(root.Line, "no steps: add `steps:` with at least one workload")
 	}
 	if f.Name == "" {
 		f.Name = strings.TrimSuffix(strings.TrimSuffix(baseName(name), ".yaml"), ".yml")
@@ -192,32 +163,17 @@ func sortErrors(e *Errors) {
 	}
 }
 
-// eachPair calls f for every key and value of a mapping node.
-func eachPair(m *yaml.Node, f func(k, v *yaml.Node)) {
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		f(m.Content[i], m.Content[i+1])
-	}
-}
-
-func scalar(errs *Errors, v *yaml.Node, what string) string {
-	if v.Kind != yaml.ScalarNode {
-		errs.add(v.Line, "%s must be a single value", what)
-		return ""
-	}
-	return v.Value
-}
-
 func positive(errs *Errors, v *yaml.Node, what string) int {
-	n, err := strconv.Atoi(scalar(errs, v, what))
+	n, err := strconv.Atoi(yamlfile.Scalar(errs, v, what))
 	if v.Kind == yaml.ScalarNode && (err != nil || n < 1) {
-		errs.add(v.Line, "%s must be a whole number of 1 or more, got %q", what, v.Value)
+		errs.Add(v.Line, "%s must be a whole number of 1 or more, got %q", what, v.Value)
 		return 1
 	}
 	return n
 }
 
 func boolean(errs *Errors, v *yaml.Node, what string) bool {
-	s := scalar(errs, v, what)
+	s := yamlfile.Scalar(errs, v, what)
 	switch strings.ToLower(s) {
 	case "true", "yes", "on":
 		return true
@@ -225,47 +181,47 @@ func boolean(errs *Errors, v *yaml.Node, what string) bool {
 		return false
 	}
 	if v.Kind == yaml.ScalarNode {
-		errs.add(v.Line, "%s must be true or false, got %q", what, s)
+		errs.Add(v.Line, "%s must be true or false, got %q", what, s)
 	}
 	return false
 }
 
 func policy(errs *Errors, v *yaml.Node) string {
-	s := scalar(errs, v, "prepare")
+	s := yamlfile.Scalar(errs, v, "prepare")
 	for _, p := range Policies {
 		if s == p {
 			return s
 		}
 	}
 	if v.Kind == yaml.ScalarNode {
-		errs.add(v.Line, "prepare must be one of %s, got %q", strings.Join(Policies, ", "), s)
+		errs.Add(v.Line, "prepare must be one of %s, got %q", strings.Join(Policies, ", "), s)
 	}
 	return "replace"
 }
 
 func targets(errs *Errors, v *yaml.Node, lookup func(string) (string, bool)) []Target {
 	if v.Kind != yaml.MappingNode {
-		errs.add(v.Line, "targets is a mapping of names to database URLs (sqlite: sqlite:bench.db)")
+		errs.Add(v.Line, "targets is a mapping of names to database URLs (sqlite: sqlite:bench.db)")
 		return nil
 	}
 	var out []Target
-	eachPair(v, func(k, u *yaml.Node) {
-		raw := scalar(errs, u, "target "+k.Value)
+	yamlfile.EachPair(v, func(k, u *yaml.Node) {
+		raw := yamlfile.Scalar(errs, u, "target "+k.Value)
 		url := envRef.ReplaceAllStringFunc(raw, func(ref string) string {
 			m := envRef.FindStringSubmatch(ref)
 			name := m[1] + m[2]
 			val, ok := lookup(name)
 			if !ok || val == "" {
-				errs.add(u.Line, "target %s: environment variable %s is not set", k.Value, name)
+				errs.Add(u.Line, "target %s: environment variable %s is not set", k.Value, name)
 			}
 			return val
 		})
 		if u.Kind == yaml.ScalarNode && strings.TrimSpace(raw) == "" {
-			errs.add(u.Line, "target %s has no URL", k.Value)
+			errs.Add(u.Line, "target %s has no URL", k.Value)
 		}
 		for _, t := range out {
 			if t.Name == k.Value {
-				errs.add(k.Line, "target %s is defined twice", k.Value)
+				errs.Add(k.Line, "target %s is defined twice", k.Value)
 			}
 		}
 		out = append(out, Target{Name: k.Value, URL: url, Line: u.Line})
@@ -276,13 +232,13 @@ func targets(errs *Errors, v *yaml.Node, lookup func(string) (string, bool)) []T
 // settings reads a mapping of flag or option names to single values.
 func settings(errs *Errors, v *yaml.Node, what string) []Setting {
 	if v.Kind != yaml.MappingNode {
-		errs.add(v.Line, "%s is a mapping of options to values (threads: 4)", what)
+		errs.Add(v.Line, "%s is a mapping of options to values (threads: 4)", what)
 		return nil
 	}
 	var out []Setting
-	eachPair(v, func(k, val *yaml.Node) {
+	yamlfile.EachPair(v, func(k, val *yaml.Node) {
 		if val.Kind != yaml.ScalarNode {
-			errs.add(val.Line, "%s: %s must be a single value (lists go in a step's matrix)", what, k.Value)
+			errs.Add(val.Line, "%s: %s must be a single value (lists go in a step's matrix)", what, k.Value)
 			return
 		}
 		out = append(out, Setting{Key: k.Value, Value: val.Value, Line: val.Line})
@@ -292,29 +248,29 @@ func settings(errs *Errors, v *yaml.Node, what string) []Setting {
 
 func steps(errs *Errors, v *yaml.Node, f *File) []Step {
 	if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
-		errs.add(v.Line, "steps is a list of at least one step (- workload: oltp_read_write)")
+		errs.Add(v.Line, "steps is a list of at least one step (- workload: oltp_read_write)")
 		return nil
 	}
 	var out []Step
 	for _, n := range v.Content {
 		if n.Kind != yaml.MappingNode {
-			errs.add(n.Line, "a step is a mapping with workload, and optionally targets, set, matrix, prepare, repeat")
+			errs.Add(n.Line, "a step is a mapping with workload, and optionally targets, set, matrix, prepare, repeat")
 			continue
 		}
 		s := Step{Line: n.Line}
-		eachPair(n, func(k, val *yaml.Node) {
+		yamlfile.EachPair(n, func(k, val *yaml.Node) {
 			switch k.Value {
 			case "workload":
-				s.Workload = scalar(errs, val, "workload")
+				s.Workload = yamlfile.Scalar(errs, val, "workload")
 			case "targets":
 				if val.Kind != yaml.SequenceNode {
-					errs.add(val.Line, "a step's targets is a list of target names ([sqlite, postgres])")
+					errs.Add(val.Line, "a step's targets is a list of target names ([sqlite, postgres])")
 					return
 				}
 				for _, t := range val.Content {
-					name := scalar(errs, t, "a target name")
+					name := yamlfile.Scalar(errs, t, "a target name")
 					if !hasTarget(f, name) {
-						errs.add(t.Line, "unknown target %q (targets: %s)", name, targetNames(f))
+						errs.Add(t.Line, "unknown target %q (targets: %s)", name, targetNames(f))
 					}
 					s.Targets = append(s.Targets, name)
 				}
@@ -327,11 +283,11 @@ func steps(errs *Errors, v *yaml.Node, f *File) []Step {
 			case "repeat":
 				s.Repeat = positive(errs, val, "repeat")
 			default:
-				errs.add(k.Line, "unknown step key %q (keys: workload, targets, set, matrix, prepare, repeat)", k.Value)
+				errs.Add(k.Line, "unknown step key %q (keys: workload, targets, set, matrix, prepare, repeat)", k.Value)
 			}
 		})
 		if s.Workload == "" {
-			errs.add(n.Line, "a step needs a workload")
+			errs.Add(n.Line, "a step needs a workload")
 		}
 		out = append(out, s)
 	}
@@ -340,18 +296,18 @@ func steps(errs *Errors, v *yaml.Node, f *File) []Step {
 
 func matrix(errs *Errors, v *yaml.Node) []Axis {
 	if v.Kind != yaml.MappingNode {
-		errs.add(v.Line, "matrix is a mapping of options to lists (threads: [1, 2, 4])")
+		errs.Add(v.Line, "matrix is a mapping of options to lists (threads: [1, 2, 4])")
 		return nil
 	}
 	var out []Axis
-	eachPair(v, func(k, val *yaml.Node) {
+	yamlfile.EachPair(v, func(k, val *yaml.Node) {
 		if val.Kind != yaml.SequenceNode || len(val.Content) == 0 {
-			errs.add(val.Line, "matrix: %s must be a list of at least one value", k.Value)
+			errs.Add(val.Line, "matrix: %s must be a list of at least one value", k.Value)
 			return
 		}
 		a := Axis{Key: k.Value, Line: k.Line}
 		for _, x := range val.Content {
-			a.Values = append(a.Values, Setting{Key: k.Value, Value: scalar(errs, x, "a matrix value"), Line: x.Line})
+			a.Values = append(a.Values, Setting{Key: k.Value, Value: yamlfile.Scalar(errs, x, "a matrix value"), Line: x.Line})
 		}
 		out = append(out, a)
 	})

@@ -34,7 +34,7 @@ var allowed = map[string][]string{
 	"dataset/redisstore": {"dataset", "db"},
 	// Workloads describe their data for the adapters; they never load or
 	// stamp it themselves.
-	"workloads/": {"workload", "db", "db/sqldb", "randgen", "dataset", "dataset/", "workloads/internal/sqlrun"},
+	"workloads/": {"workload", "db", "db/sqldb", "randgen", "dataset", "dataset/", "workloads/internal/sqlrun", "internal/yamlfile"},
 	// A sysbench script's prepare is its own code, not data: its parallel
 	// command runs one Lua state per thread through load's pool.
 	"workloads/script": {"workload", "db", "db/sqldb", "randgen", "dataset", "dataset/", "load"},
@@ -49,7 +49,7 @@ var allowed = map[string][]string{
 	"report/live": {"report", "results"}, // the --web dashboard's HTTP server
 	"monitor":     {"results"},
 	"catalog":     {"workload", "db", "db/", "workloads/"},
-	"experiment":  nil,
+	"experiment":  {"internal/yamlfile"}, // problems at their lines, as declarative workloads
 	"session":     {"catalog", "workload", "db", "run", "hist", "monitor", "report", "results", "sys"},
 	// Launchers of a run's shards as processes here or pods of a Job.
 	"deploy":                 {"session", "results", "hist"},

@@ -2,63 +2,33 @@ package spec
 
 import (
 	"errors"
-	"fmt"
-	"sort"
-	"strings"
+
+	"github.com/dbgauge/dbgauge/internal/yamlfile"
 )
 
-// Error is one problem in a workload file, at a line.
-type Error struct {
-	Line int
-	Msg  string
-}
+// Errors are every problem found in a workload file, in line order: each
+// prints as FILE:LINE: message, one a line (yamlfile.Errors, as an
+// experiment file's).
+type Errors struct{ yamlfile.Errors }
 
-// Errors are every problem found in a file, in line order: each prints as
-// FILE:LINE: message, one a line.
-type Errors struct {
-	File string
-	List []Error
-}
+// newErrors collects the problems of the file at path.
+func newErrors(path string) *Errors { return &Errors{yamlfile.Errors{File: path}} }
 
-func (e *Errors) Error() string {
-	var b strings.Builder
-	for i, x := range e.List {
-		if i > 0 {
-			b.WriteString("\n")
-		}
-		fmt.Fprintf(&b, "%s:%d: %s", e.File, x.Line, x.Msg)
-	}
-	return b.String()
-}
-
-// add records a problem at line.
+// add records a problem at line, unless one of its arguments is an option
+// reference that did not resolve: that is reported where the ${} is.
 func (e *Errors) add(line int, format string, args ...any) {
-	if line < 1 {
-		line = 1
-	}
 	for _, a := range args {
 		if err, ok := a.(error); ok && errors.Is(err, errUnresolved) {
-			return // reported where the ${} is
-		}
-	}
-	msg := fmt.Sprintf(format, args...)
-	for _, x := range e.List {
-		if x.Line == line && x.Msg == msg {
 			return
 		}
 	}
-	e.List = append(e.List, Error{Line: line, Msg: msg})
+	e.Add(line, format, args...)
 }
 
 // err returns e sorted by line if it holds any problem, else nil.
 func (e *Errors) err() error {
-	if len(e.List) == 0 {
+	if e.Errors.Err() == nil {
 		return nil
 	}
-	sort.SliceStable(e.List, func(i, j int) bool { return e.List[i].Line < e.List[j].Line })
 	return e
 }
-
-// Lines are the problems, one FILE:LINE: message each, for a command
-// line that prints them one a line.
-func (e *Errors) Lines() []string { return strings.Split(e.Error(), "\n") }

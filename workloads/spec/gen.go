@@ -10,6 +10,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/dbgauge/dbgauge/internal/yamlfile"
+
 	"github.com/dbgauge/dbgauge/randgen"
 	"github.com/dbgauge/dbgauge/workload"
 )
@@ -333,7 +335,7 @@ func (b *genBuilder) args(v *yaml.Node, what string, required []string, optional
 		}
 	case yaml.MappingNode:
 		ok := true
-		eachPair(v, func(k, x *yaml.Node) {
+		yamlfile.EachPair(v, func(k, x *yaml.Node) {
 			_, opt := optional[k.Value]
 			isReq := false
 			for _, r := range required {

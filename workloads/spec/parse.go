@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/dbgauge/dbgauge/internal/yamlfile"
 )
 
 var (
@@ -55,16 +57,16 @@ func parse(path string, data []byte, errs *Errors) *file {
 	}
 	var seenName, seenTxns bool
 	var tablesNode *yaml.Node
-	eachPair(root, func(k, v *yaml.Node) {
+	yamlfile.EachPair(root, func(k, v *yaml.Node) {
 		switch k.Value {
 		case "name":
 			seenName = true
-			f.name = scalar(errs, v, "name")
+			f.name = yamlfile.Scalar(&errs.Errors, v, "name")
 			if f.name != "" && !nameRe.MatchString(f.name) {
 				errs.add(v.Line, "name %q must be letters, digits, '_', '-' or '.' (at most 64, starting with a letter or digit): it names the results folders", f.name)
 			}
 		case "description":
-			f.description = scalar(errs, v, "description")
+			f.description = yamlfile.Scalar(&errs.Errors, v, "description")
 		case "options":
 			f.options = parseOptions(errs, v)
 		case "tables":
@@ -132,23 +134,8 @@ func walk(n *yaml.Node, f func(*yaml.Node)) {
 	}
 }
 
-// eachPair calls f for every key and value of a mapping node.
-func eachPair(m *yaml.Node, f func(k, v *yaml.Node)) {
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		f(m.Content[i], m.Content[i+1])
-	}
-}
-
-func scalar(errs *Errors, v *yaml.Node, what string) string {
-	if v.Kind != yaml.ScalarNode {
-		errs.add(v.Line, "%s must be a single value", what)
-		return ""
-	}
-	return v.Value
-}
-
 func boolean(errs *Errors, v *yaml.Node, what string) bool {
-	s := scalar(errs, v, what)
+	s := yamlfile.Scalar(&errs.Errors, v, what)
 	switch strings.ToLower(s) {
 	case "true", "on", "yes":
 		return true
@@ -167,7 +154,7 @@ func names(errs *Errors, v *yaml.Node, what string) []string {
 	case yaml.SequenceNode:
 		out := make([]string, 0, len(v.Content))
 		for _, c := range v.Content {
-			out = append(out, scalar(errs, c, what))
+			out = append(out, yamlfile.Scalar(&errs.Errors, c, what))
 		}
 		return out
 	}
@@ -189,7 +176,7 @@ func parseOptions(errs *Errors, v *yaml.Node) []optionDecl {
 	}
 	var out []optionDecl
 	seen := map[string]bool{}
-	eachPair(v, func(k, o *yaml.Node) {
+	yamlfile.EachPair(v, func(k, o *yaml.Node) {
 		d := optionDecl{name: k.Value, line: k.Line}
 		switch {
 		case !optionRe.MatchString(d.name):
@@ -204,19 +191,19 @@ func parseOptions(errs *Errors, v *yaml.Node) []optionDecl {
 			return
 		}
 		hasDefault := false
-		eachPair(o, func(k, x *yaml.Node) {
+		yamlfile.EachPair(o, func(k, x *yaml.Node) {
 			switch k.Value {
 			case "type":
-				d.typ = scalar(errs, x, "type")
+				d.typ = yamlfile.Scalar(&errs.Errors, x, "type")
 			case "default":
 				hasDefault = true
-				d.def = scalar(errs, x, "default")
+				d.def = yamlfile.Scalar(&errs.Errors, x, "default")
 			case "help":
-				d.help = scalar(errs, x, "help")
+				d.help = yamlfile.Scalar(&errs.Errors, x, "help")
 			case "choices":
 				d.choices = names(errs, x, "choices")
 			case "min", "max":
-				n, err := strconv.ParseInt(scalar(errs, x, k.Value), 10, 64)
+				n, err := strconv.ParseInt(yamlfile.Scalar(&errs.Errors, x, k.Value), 10, 64)
 				if err != nil {
 					errs.add(x.Line, "%s must be an integer, got %q", k.Value, x.Value)
 				} else if k.Value == "min" {
@@ -265,10 +252,10 @@ func parseTables(errs *Errors, v *yaml.Node) []tableDecl {
 			continue
 		}
 		t := tableDecl{line: n.Line}
-		eachPair(n, func(k, x *yaml.Node) {
+		yamlfile.EachPair(n, func(k, x *yaml.Node) {
 			switch k.Value {
 			case "name":
-				t.name = scalar(errs, x, "a table's name")
+				t.name = yamlfile.Scalar(&errs.Errors, x, "a table's name")
 			case "columns":
 				t.columns = parseColumns(errs, x)
 			case "primary_key":
@@ -286,14 +273,14 @@ func parseTables(errs *Errors, v *yaml.Node) []tableDecl {
 					return
 				}
 				t.ddl = map[string]ddlDecl{}
-				eachPair(x, func(dk, dv *yaml.Node) {
+				yamlfile.EachPair(x, func(dk, dv *yaml.Node) {
 					name := strings.ToLower(dk.Value)
 					if name == "mariadb" {
 						name = "mysql"
 					}
 					switch name {
 					case "postgres", "mysql", "sqlite":
-						t.ddl[name] = ddlDecl{sql: scalar(errs, dv, "ddl"), line: dv.Line}
+						t.ddl[name] = ddlDecl{sql: yamlfile.Scalar(&errs.Errors, dv, "ddl"), line: dv.Line}
 					default:
 						errs.add(dk.Line, "ddl: unknown database %q (postgres, mysql, sqlite)", dk.Value)
 					}
@@ -313,16 +300,16 @@ func parseColumns(errs *Errors, v *yaml.Node) []columnDecl {
 		return nil
 	}
 	var out []columnDecl
-	eachPair(v, func(k, x *yaml.Node) {
+	yamlfile.EachPair(v, func(k, x *yaml.Node) {
 		c := columnDecl{name: k.Value, line: k.Line}
 		switch x.Kind {
 		case yaml.ScalarNode:
 			c.typ = x.Value
 		case yaml.MappingNode:
-			eachPair(x, func(ck, cv *yaml.Node) {
+			yamlfile.EachPair(x, func(ck, cv *yaml.Node) {
 				switch ck.Value {
 				case "type":
-					c.typ = scalar(errs, cv, "type")
+					c.typ = yamlfile.Scalar(&errs.Errors, cv, "type")
 				case "gen":
 					c.gen = cv
 				default:
@@ -347,10 +334,10 @@ func parseIndexes(errs *Errors, v *yaml.Node) []indexDecl {
 	for _, n := range v.Content {
 		ix := indexDecl{line: n.Line}
 		if n.Kind == yaml.MappingNode {
-			eachPair(n, func(k, x *yaml.Node) {
+			yamlfile.EachPair(n, func(k, x *yaml.Node) {
 				switch k.Value {
 				case "name":
-					ix.name = scalar(errs, x, "an index's name")
+					ix.name = yamlfile.Scalar(&errs.Errors, x, "an index's name")
 				case "columns":
 					ix.columns = names(errs, x, "columns")
 				default:
@@ -376,10 +363,10 @@ func parseTxns(errs *Errors, v *yaml.Node) []txnDecl {
 			continue
 		}
 		t := txnDecl{line: n.Line}
-		eachPair(n, func(k, x *yaml.Node) {
+		yamlfile.EachPair(n, func(k, x *yaml.Node) {
 			switch k.Value {
 			case "name":
-				t.name = scalar(errs, x, "a transaction's name")
+				t.name = yamlfile.Scalar(&errs.Errors, x, "a transaction's name")
 			case "weight":
 				if x.Kind != yaml.ScalarNode {
 					errs.add(x.Line, "weight must be a number")
@@ -387,7 +374,7 @@ func parseTxns(errs *Errors, v *yaml.Node) []txnDecl {
 					t.weight = x
 				}
 			case "think":
-				t.think, t.thinkLine = scalar(errs, x, "think"), x.Line
+				t.think, t.thinkLine = yamlfile.Scalar(&errs.Errors, x, "think"), x.Line
 			case "autocommit":
 				t.autocommit = boolean(errs, x, "autocommit")
 			case "params":
@@ -408,7 +395,7 @@ func parseParams(errs *Errors, v *yaml.Node) []paramDecl {
 		return nil
 	}
 	var out []paramDecl
-	eachPair(v, func(k, x *yaml.Node) {
+	yamlfile.EachPair(v, func(k, x *yaml.Node) {
 		out = append(out, paramDecl{name: k.Value, line: k.Line, gen: x})
 	})
 	return out
@@ -430,19 +417,19 @@ func parseSteps(errs *Errors, v *yaml.Node) []stepDecl {
 		if !mapping(errs, n, "a statement") {
 			continue
 		}
-		eachPair(n, func(k, x *yaml.Node) {
+		yamlfile.EachPair(n, func(k, x *yaml.Node) {
 			switch k.Value {
 			case "name":
-				s.name = scalar(errs, x, "a statement's name")
+				s.name = yamlfile.Scalar(&errs.Errors, x, "a statement's name")
 			case "sql":
-				s.sql, s.sqlLine = scalar(errs, x, "sql"), x.Line
+				s.sql, s.sqlLine = yamlfile.Scalar(&errs.Errors, x, "sql"), x.Line
 			case "class":
-				s.class = scalar(errs, x, "class")
+				s.class = yamlfile.Scalar(&errs.Errors, x, "class")
 			case "params":
 				s.params = parseParams(errs, x)
 			case "read":
 				for _, c := range nodesOf(x) {
-					name := scalar(errs, c, "read")
+					name := yamlfile.Scalar(&errs.Errors, c, "read")
 					r := readDecl{name: name, line: c.Line}
 					if a, b, ok := strings.Cut(name, ":"); ok {
 						r.name, r.typ = strings.TrimSpace(a), strings.TrimSpace(b)
@@ -450,9 +437,9 @@ func parseSteps(errs *Errors, v *yaml.Node) []stepDecl {
 					s.read = append(s.read, r)
 				}
 			case "returning":
-				s.returning, s.retLine = scalar(errs, x, "returning"), x.Line
+				s.returning, s.retLine = yamlfile.Scalar(&errs.Errors, x, "returning"), x.Line
 			case "pause":
-				s.pause = scalar(errs, x, "pause")
+				s.pause = yamlfile.Scalar(&errs.Errors, x, "pause")
 				if s.pause == "" {
 					s.pause = "0"
 				}

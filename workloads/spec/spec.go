@@ -41,7 +41,7 @@ func Load(path string) (workload.Workload, error) {
 // is compiled with its options' defaults, so that a problem any value
 // would have is reported now.
 func Parse(path string, data []byte) (workload.Workload, error) {
-	errs := &Errors{File: path}
+	errs := newErrors(path)
 	f := parse(path, data, errs)
 	if f != nil {
 		compile(f, defaults(f), workload.Shard{}, errs)
@@ -74,7 +74,7 @@ func (w *specWorkload) Configure(v workload.Values, p workload.Params) (workload
 			vals[o.name] = o.def
 		}
 	}
-	errs := &Errors{File: w.f.path}
+	errs := newErrors(w.f.path)
 	pl := compile(w.f, vals, p.Shard, errs)
 	if err := errs.err(); err != nil {
 		return nil, err
