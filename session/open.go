@@ -120,7 +120,8 @@ func Configure(s *Spec) (*Configured, error) {
 	if err != nil {
 		return nil, err
 	}
-	inst, err := workload.Configure(w, v, workload.Params{Users: s.Users, Seed: s.Seed, Shard: sh, OpenLoop: s.Rate > 0})
+	inst, err := workload.Configure(w, v, workload.Params{Users: s.Users, Seed: s.Seed, Shard: sh, OpenLoop: s.Rate > 0,
+		TimeS: s.TimeS, WarmupS: s.WarmupS, Events: s.Events, Rate: s.Rate, ReportIntervalS: s.ReportIntervalS, Percentile: s.Percentile})
 	if err != nil {
 		return nil, Usagef("%s: %v", s.Workload, err)
 	}

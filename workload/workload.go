@@ -58,6 +58,14 @@ type Params struct {
 	// OpenLoop is true under --rate: the schedule, not think times, decides
 	// when transactions start.
 	OpenLoop bool
+	// The run's limits and settings, for workloads that show them to their
+	// own code (a sysbench script reads sysbench.opt.time, events, rate):
+	// never to time anything, which is the runner's.
+	TimeS, WarmupS  int
+	Events          int64
+	Rate            float64
+	ReportIntervalS float64
+	Percentile      int
 }
 
 // Instance is a workload configured by option values.

@@ -230,6 +230,10 @@ func TestScriptHelpAndBadInput(t *testing.T) {
 			t.Errorf("%s: %d lines on stderr:\n%s", c.file, lines+1, o.stderr)
 		}
 	}
+	// sysbench.opt shows the run's limits to the script.
+	if o := dbgauge(t, dir, "run", filepath.Join(testdata, "run_settings.lua"), "--db", url, "--time", "3", "--events", "40", "--threads", "2"); o.code != 0 {
+		t.Errorf("run_settings.lua: exit %d: %s", o.code, o.stderr)
+	}
 	// However many errors --max-errors allows, a script error that repeats
 	// event after event is the script's bug: the run stops at once, exit 4.
 	o = dbgauge(t, dir, "run", filepath.Join(testdata, "event_error.lua"), "--db", url, "--time", "60", "--max-errors", "1000000")

@@ -203,9 +203,9 @@ func (t *thread) optTable(v workload.Values, p workload.Params, driver string) f
 			opt.RawSetString(name, lv)
 		}
 		builtin := map[string]lua.LValue{
-			"threads": lua.LNumber(max(p.Users, 1)), "rand_seed": lua.LNumber(p.Seed), "time": lua.LNumber(0),
-			"events": lua.LNumber(0), "rate": lua.LNumber(0), "percentile": lua.LNumber(95),
-			"report_interval": lua.LNumber(0), "histogram": lua.LFalse, "warmup_time": lua.LNumber(0),
+			"threads": lua.LNumber(max(p.Users, 1)), "rand_seed": lua.LNumber(p.Seed), "time": lua.LNumber(p.TimeS),
+			"events": lua.LNumber(p.Events), "rate": lua.LNumber(p.Rate), "percentile": lua.LNumber(p.Percentile),
+			"report_interval": lua.LNumber(p.ReportIntervalS), "histogram": lua.LFalse, "warmup_time": lua.LNumber(p.WarmupS),
 			"db_driver": lua.LString(driver), "db_ps_mode": lua.LString("auto"),
 		}
 		for k, lv := range builtin {
