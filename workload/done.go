@@ -22,3 +22,11 @@ type FatalError struct{ Err error }
 
 func (e *FatalError) Error() string { return e.Err.Error() }
 func (e *FatalError) Unwrap() error { return e.Err }
+
+// InputError is a workload's error that the user fixes, as bad input: a
+// table of another dataset in the way of a script's prepare. The CLI exits
+// 2 with it.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }

@@ -242,3 +242,29 @@ func TestScriptHelpAndBadInput(t *testing.T) {
 		t.Errorf("a repeated script error under --max-errors 1000000: exit %d, stderr %q", o.code, o.stderr)
 	}
 }
+
+// TestScriptPrepareConflict: a script whose prepare would create a table
+// another dataset owns is refused as bad input (exit 2), and that table
+// is left as it was.
+func TestScriptPrepareConflict(t *testing.T) {
+	t.Parallel()
+	if _, err := os.Stat("/usr/share/sysbench/oltp_insert.lua"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("/usr/share/sysbench is missing: scripts/test installs sysbench")
+		}
+		t.Skip("SKIPPING: /usr/share/sysbench is missing (apt-get install sysbench)")
+	}
+	dir := t.TempDir()
+	url := "sqlite:" + filepath.Join(dir, "c.sqlite")
+	if o := dbgauge(t, dir, "prepare", "/usr/share/sysbench/oltp_read_write.lua", "--db", url, "--table-size", "100"); o.code != 0 {
+		t.Fatalf("prepare oltp_read_write.lua: exit %d: %s", o.code, o.stderr)
+	}
+	o := dbgauge(t, dir, "prepare", "/usr/share/sysbench/oltp_insert.lua", "--db", url, "--table-size", "100")
+	if o.code != 2 || !strings.Contains(o.stderr, "table sbtest1 belongs to dbgauge dataset lua:oltp_common") {
+		t.Errorf("prepare over another dataset's table: exit %d (want 2): %s", o.code, o.stderr)
+	}
+	n, err := sqlConn(t, url).QueryStrings(t.Context(), "SELECT COUNT(*) FROM sbtest1")
+	if err != nil || n[0][0] != "100" {
+		t.Errorf("sbtest1 after the refused prepare: %v, %v", n, err)
+	}
+}

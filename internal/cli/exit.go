@@ -8,6 +8,7 @@ import (
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/deploy/k8s"
 	"github.com/dbgauge/dbgauge/session"
+	"github.com/dbgauge/dbgauge/workload"
 )
 
 // Exit codes (DESIGN.md §2).
@@ -57,6 +58,10 @@ func codeOf(err error) int {
 	var ke *k8s.ClusterError
 	if errors.As(err, &ke) {
 		return ExitUnreachable
+	}
+	var ie *workload.InputError
+	if errors.As(err, &ie) {
+		return ExitUsage
 	}
 	var ue *db.UnsupportedError
 	if errors.As(err, &ue) {

@@ -249,7 +249,7 @@ func (g *guard) statement(ctx context.Context, c sqldb.Conn, sql string) (string
 		g.mu.Lock()
 		defer g.mu.Unlock()
 		if owner := g.others[name]; owner != "" {
-			return "", false, fmt.Errorf("table %s belongs to dbgauge dataset %s: run `dbgauge cleanup` for a workload of that dataset first, or use another database", name, owner)
+			return "", false, &workload.InputError{Err: fmt.Errorf("table %s belongs to dbgauge dataset %s: run `dbgauge cleanup` for a workload of that dataset first, or use another database", name, owner)}
 		}
 		if slices.Contains(g.stamp.Objects, name) {
 			return sql, false, nil
@@ -259,7 +259,7 @@ func (g *guard) statement(ctx context.Context, c sqldb.Conn, sql string) (string
 			return "", false, err
 		}
 		if exists && !g.force {
-			return "", false, fmt.Errorf("table %s exists but was not created by dbgauge for this script; drop it, use another database, or prepare with --force", name)
+			return "", false, &workload.InputError{Err: fmt.Errorf("table %s exists but was not created by dbgauge for this script; drop it, use another database, or prepare with --force", name)}
 		}
 		if exists {
 			if _, err := c.Exec(ctx, c.Dialect().DropTable(name)); err != nil {
@@ -283,14 +283,14 @@ func (g *guard) statement(ctx context.Context, c sqldb.Conn, sql string) (string
 		case g.cleanup:
 			// Not this dataset's: left alone.
 		case g.others[n] != "":
-			return "", false, fmt.Errorf("the script drops table %s, which belongs to dbgauge dataset %s", n, g.others[n])
+			return "", false, &workload.InputError{Err: fmt.Errorf("the script drops table %s, which belongs to dbgauge dataset %s", n, g.others[n])}
 		default:
 			exists, err := sqldb.TableExists(ctx, c, n)
 			if err != nil {
 				return "", false, err
 			}
 			if exists && !g.force {
-				return "", false, fmt.Errorf("the script drops table %s, which dbgauge did not create; drop it yourself, use another database, or prepare with --force", n)
+				return "", false, &workload.InputError{Err: fmt.Errorf("the script drops table %s, which dbgauge did not create; drop it yourself, use another database, or prepare with --force", n)}
 			}
 			keep = append(keep, n)
 		}

@@ -239,6 +239,7 @@ func (t *thread) text(L *lua.LState, sql string, op workload.OpID, timed bool) *
 		var skip bool
 		var err error
 		if send, skip, err = t.db.guard.statement(t.db.ctx, s.conn, sql); err != nil {
+			t.db.err = err // the command's error, kept with its kind (exit 2)
 			L.RaiseError("%s", err.Error())
 		} else if skip {
 			return &result{}
