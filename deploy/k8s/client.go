@@ -9,10 +9,6 @@ import (
 
 	authv1 "k8s.io/api/authorization/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	authclient "k8s.io/client-go/kubernetes/typed/authorization/v1"
-	batchclient "k8s.io/client-go/kubernetes/typed/batch/v1"
-	coreclient "k8s.io/client-go/kubernetes/typed/core/v1"
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
 
@@ -22,9 +18,7 @@ import (
 // Client is the launcher's view of a cluster: Jobs, pods and their logs,
 // Secrets.
 type Client struct {
-	Batch batchclient.BatchV1Interface
-	Core  coreclient.CoreV1Interface
-	Auth  authclient.AuthorizationV1Interface
+	api *api
 	// Namespace is the kubeconfig context's, "default" if it names none.
 	Namespace string
 	// Server is the API server's address, for messages.
@@ -68,19 +62,11 @@ func newClient(cfg *rest.Config, ns string) (*Client, error) {
 	cfg = rest.CopyConfig(cfg)
 	cfg.UserAgent = "dbgauge"
 	cfg.QPS, cfg.Burst = 50, 100
-	b, err := batchclient.NewForConfig(cfg)
+	a, err := newAPI(cfg)
 	if err != nil {
 		return nil, session.Usagef("kubeconfig: %s", oneLine(err))
 	}
-	c, err := coreclient.NewForConfig(cfg)
-	if err != nil {
-		return nil, session.Usagef("kubeconfig: %s", oneLine(err))
-	}
-	a, err := authclient.NewForConfig(cfg)
-	if err != nil {
-		return nil, session.Usagef("kubeconfig: %s", oneLine(err))
-	}
-	return &Client{Batch: b, Core: c, Auth: a, Namespace: ns, Server: cfg.Host}, nil
+	return &Client{api: a, Namespace: ns, Server: cfg.Host}, nil
 }
 
 // NewClient is a Client over a rest.Config (tests, in-cluster callers).
@@ -120,9 +106,8 @@ func (c *Client) CheckAccess(ctx context.Context, ns string, makesSecret bool) e
 		if p.resource == "jobs" {
 			group = "batch"
 		}
-		r, err := c.Auth.SelfSubjectAccessReviews().Create(ctx, &authv1.SelfSubjectAccessReview{Spec: authv1.SelfSubjectAccessReviewSpec{
-			ResourceAttributes: &authv1.ResourceAttributes{Namespace: ns, Verb: p.verb, Group: group, Resource: p.resource, Subresource: p.sub}}},
-			metav1.CreateOptions{})
+		r, err := c.api.reviewAccess(ctx, &authv1.SelfSubjectAccessReview{Spec: authv1.SelfSubjectAccessReviewSpec{
+			ResourceAttributes: &authv1.ResourceAttributes{Namespace: ns, Verb: p.verb, Group: group, Resource: p.resource, Subresource: p.sub}}})
 		if err != nil {
 			return c.apiError("checking the launcher's permissions", err)
 		}

@@ -13,7 +13,6 @@ import (
 
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/dbgauge/dbgauge/deploy"
@@ -66,11 +65,11 @@ func (f *follower) follow(ctx context.Context) error {
 	// collect what the stopped shards print.
 	bg := context.WithoutCancel(ctx)
 	for {
-		job, err := f.lr.Client.Batch.Jobs(f.lr.Launch.Opts.Namespace).Get(bg, f.job, metav1.GetOptions{})
+		job, err := f.lr.Client.api.getJob(bg, f.lr.Launch.Opts.Namespace, f.job)
 		if err != nil {
 			return f.lr.Client.apiError("reading Job "+f.job, err)
 		}
-		pods, err := f.lr.Client.Core.Pods(f.lr.Launch.Opts.Namespace).List(bg, metav1.ListOptions{LabelSelector: LabelLaunch + "=" + f.job})
+		pods, err := f.lr.Client.api.listPods(bg, f.lr.Launch.Opts.Namespace, LabelLaunch+"="+f.job)
 		if err != nil {
 			return f.lr.Client.apiError("listing the Job's pods", err)
 		}
@@ -158,8 +157,7 @@ func (f *follower) keep(ix int, p *corev1.Pod) {
 	if _, _, err := results.ReadStream(bytes.NewReader(out)); err != nil {
 		// The followed stream broke before the end (an API server
 		// restart): read the log again, whole, while the pod is there.
-		if full, ferr := f.lr.Client.Core.Pods(f.lr.Launch.Opts.Namespace).GetLogs(p.Name,
-			&corev1.PodLogOptions{Container: ContainerName}).DoRaw(context.Background()); ferr == nil && len(full) > len(out) {
+		if full, ferr := f.lr.wholeLog(p.Name); ferr == nil && len(full) > len(out) {
 			out = full
 		}
 	}
@@ -251,8 +249,7 @@ func (f *follower) startStream(ctx context.Context, ix int, p *corev1.Pod) {
 	}
 	go func() {
 		defer close(s.done)
-		req := f.lr.Client.Core.Pods(f.lr.Launch.Opts.Namespace).GetLogs(p.Name, &corev1.PodLogOptions{Container: ContainerName, Follow: true})
-		rc, err := req.Stream(ctx)
+		rc, err := f.lr.Client.api.podLog(ctx, f.lr.Launch.Opts.Namespace, p.Name, ContainerName, true)
 		if err != nil {
 			s.err = err
 			return

@@ -3,11 +3,11 @@ package k8s
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/dbgauge/dbgauge/deploy"
@@ -64,14 +64,14 @@ func (lr *Launcher) Run(ctx context.Context, target string, c *deploy.Collector)
 		startAt = lr.now().Add(DefaultStartDelay)
 	}
 	if secret != nil {
-		if _, err := lr.Client.Core.Secrets(ns).Create(ctx, secret, metav1.CreateOptions{}); err != nil {
+		if err := lr.Client.api.createSecret(ctx, secret); err != nil {
 			return lr.Client.apiError("creating Secret "+secret.Name, err)
 		}
 		if !l.Opts.Keep {
-			defer lr.Client.Core.Secrets(ns).Delete(context.WithoutCancel(ctx), secret.Name, metav1.DeleteOptions{})
+			defer lr.Client.api.deleteSecret(context.WithoutCancel(ctx), ns, secret.Name)
 		}
 	}
-	created, err := lr.Client.Batch.Jobs(ns).Create(ctx, job, metav1.CreateOptions{})
+	created, err := lr.Client.api.createJob(ctx, job)
 	if err != nil {
 		return lr.Client.apiError("creating Job "+job.Name, err)
 	}
@@ -87,9 +87,7 @@ func (lr *Launcher) Run(ctx context.Context, target string, c *deploy.Collector)
 // suspend stops the Job: the job controller deletes its active pods, each
 // of which gets SIGTERM and its grace period to print its partial result.
 func (lr *Launcher) suspend(ctx context.Context, name string) error {
-	patch := []byte(`{"spec":{"suspend":true}}`)
-	_, err := lr.Client.Batch.Jobs(lr.Launch.Opts.Namespace).Patch(ctx, name, types.MergePatchType, patch, metav1.PatchOptions{})
-	if err != nil {
+	if err := lr.Client.api.patchJob(ctx, lr.Launch.Opts.Namespace, name, []byte(`{"spec":{"suspend":true}}`)); err != nil {
 		return lr.Client.apiError("suspending Job "+name, err)
 	}
 	return nil
@@ -97,11 +95,19 @@ func (lr *Launcher) suspend(ctx context.Context, name string) error {
 
 // remove deletes the Job; its pods go with it (background propagation).
 func (lr *Launcher) remove(ctx context.Context, name string) {
-	bg := metav1.DeletePropagationBackground
-	err := lr.Client.Batch.Jobs(lr.Launch.Opts.Namespace).Delete(ctx, name, metav1.DeleteOptions{PropagationPolicy: &bg})
-	if err != nil {
+	if err := lr.Client.api.deleteJob(ctx, lr.Launch.Opts.Namespace, name); err != nil {
 		lr.note("could not delete Job %s: %s (kubectl delete job %s)", name, oneLine(err), name)
 	}
+}
+
+// wholeLog reads a pod's log from its beginning, once, unfollowed.
+func (lr *Launcher) wholeLog(pod string) ([]byte, error) {
+	rc, err := lr.Client.api.podLog(context.Background(), lr.Launch.Opts.Namespace, pod, ContainerName, false)
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	return io.ReadAll(rc)
 }
 
 // describe is a pod's state in a few words: its phase and, when waiting or
