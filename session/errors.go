@@ -44,9 +44,13 @@ func KindOf(err error) Kind {
 }
 
 // Late says err is a run that did not start because its --start-at had
-// passed once its users were ready (a usage error too): a shard's launcher
+// passed, when it was checked or once its users were ready (a usage error
+// too): a shard's launcher
 // reports it apart, and does not retry it.
 func Late(err error) bool {
 	var late *run.LateStartError
-	return errors.As(err, &late)
+	return errors.As(err, &late) || errors.Is(err, errPast)
 }
+
+// errPast marks a --start-at already past when the run was checked.
+var errPast = errors.New("a shard cannot measure a window that has begun")

@@ -219,7 +219,8 @@ func (s *Spec) StartTime(now time.Time) (time.Time, error) {
 		return t, Usagef("--start-at %q is not an RFC 3339 time such as 2026-11-22T10:00:00Z", s.StartAt)
 	}
 	if !t.After(now) {
-		return t, Usagef("--start-at %s is in the past (now %s)", s.StartAt, now.UTC().Format(time.RFC3339))
+		// Late: a shard started after the others began (session.Late).
+		return t, &Error{Usage, fmt.Errorf("--start-at %s is in the past (now %s): %w", s.StartAt, now.UTC().Format(time.RFC3339), errPast)}
 	}
 	return t, nil
 }

@@ -128,3 +128,15 @@ func TestLocalShardsOfAFile(t *testing.T) {
 		t.Errorf("merged %d transactions of shards %v", m.Totals.Transactions, m.Run.Shard.Merged)
 	}
 }
+
+// TestWorkerLate: a shard started after the common start exits 7, which the
+// Kubernetes Job never retries (a retry would be later still).
+func TestWorkerLate(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	w := `{"verb":"run","shards":2,"spec":{"workload":"oltp_point_select","users":2,"time_s":2,"arrival":"poisson","start_at":"2020-01-01T00:00:00Z","report_interval_s":1,"percentile":95,"prepare":"never"}}`
+	o := dbgaugeEnv(t, dir, []string{"DBGAUGE_WORKER=" + w, "DBGAUGE_DB=sqlite:" + filepath.Join(dir, "x.db"), "DBGAUGE_SHARD_INDEX=1"}, "worker")
+	if o.code != 7 || !strings.Contains(o.stderr, "is in the past") {
+		t.Errorf("exit %d (want 7): %s", o.code, o.stderr)
+	}
+}

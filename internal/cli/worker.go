@@ -2,10 +2,8 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"os"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -50,13 +48,12 @@ func (e *env) work(ctx context.Context, w deploy.Worker) error {
 	case deploy.VerbCleanup:
 		return session.Cleanup(ctx, s, e.observer(o))
 	}
-	if t, err := time.Parse(time.RFC3339, s.StartAt); err == nil && !t.After(time.Now()) {
-		// A replacement pod started after the others began: it cannot
-		// measure the common window, and a retry would only be later.
-		return withCode(deploy.ExitLate, fmt.Errorf("late: the common start %s had passed when this shard started (%s)",
-			s.StartAt, time.Now().UTC().Format(time.RFC3339)))
-	}
 	if err := s.Check(); err != nil {
+		if session.Late(err) {
+			// A replacement pod started after the others began: it
+			// cannot measure the common window; a retry would be later.
+			return withCode(deploy.ExitLate, err)
+		}
 		return err
 	}
 	if _, err := session.Configure(&s); err != nil {

@@ -25,7 +25,7 @@ import (
 // commonOptions are oltp_common.lua's options with sysbench 1.0.20's
 // defaults, plus sysbench's --rand-* generator options.
 func commonOptions() []workload.Option {
-	return []workload.Option{
+	return append([]workload.Option{
 		{Name: "tables", Help: "Number of tables", Kind: workload.Int, Default: "1", Min: 1, Max: 100000},
 		{Name: "table-size", Help: "Number of rows per table", Kind: workload.Int, Default: "10000", Min: 0, Max: 1 << 31},
 		{Name: "range-size", Help: "Range size for range SELECT queries", Kind: workload.Int, Default: "100", Min: 1},
@@ -43,14 +43,7 @@ func commonOptions() []workload.Option {
 		{Name: "secondary", Help: "Use a secondary index in place of the PRIMARY KEY", Kind: workload.Bool, Default: "off"},
 		{Name: "create-secondary", Help: "Create a secondary index on k in addition to the PRIMARY KEY", Kind: workload.Bool, Default: "on"},
 		{Name: "mysql-storage-engine", Help: "Storage engine on MySQL/MariaDB; a comma list (innodb,myisam) assigns engines to tables in turn", Kind: workload.String, Default: "innodb", Drivers: []string{"mysql"}},
-		{Name: "rand-type", Help: "Random numbers distribution (zipfian is sysbench 1.1's)", Kind: workload.Enum, Default: string(randgen.DefaultParams.Kind),
-			Choices: []string{"uniform", "gaussian", "special", "pareto", "zipfian"}},
-		{Name: "rand-spec-iter", Help: "Number of iterations for the gaussian and special distributions", Kind: workload.Int, Default: "12", Min: 1, Max: 1000},
-		{Name: "rand-spec-pct", Help: "Percentage of values treated as 'special' (special distribution)", Kind: workload.Int, Default: "1", Max: 100},
-		{Name: "rand-spec-res", Help: "Percentage of 'special' values to use (special distribution)", Kind: workload.Int, Default: "75", Max: 99},
-		{Name: "rand-pareto-h", Help: "Parameter h of the pareto distribution", Kind: workload.Float, Default: "0.2"},
-		{Name: "rand-zipfian-exp", Help: "Exponent of the zipfian distribution", Kind: workload.Float, Default: "0.8"},
-	}
+	}, workload.RandOptions()...)
 }
 
 // config is the parsed common options.
@@ -73,11 +66,7 @@ func parseConfig(v workload.Values) (*config, error) {
 		nonIndexUpdates: v.Int("non-index-updates"), deleteInserts: v.Int("delete-inserts"),
 		rangeSelects: v.Bool("range-selects"), autoInc: v.Bool("auto-inc"), skipTrx: v.Bool("skip-trx"),
 		secondary: v.Bool("secondary"), createSec: v.Bool("create-secondary"),
-		dist: randgen.DistParams{
-			Kind: randgen.Kind(v.String("rand-type")), SpecIter: int(v.Int("rand-spec-iter")),
-			SpecPct: int(v.Int("rand-spec-pct")), SpecRes: int(v.Int("rand-spec-res")),
-			ParetoH: v.Float("rand-pareto-h"), ZipfianExp: v.Float("rand-zipfian-exp"),
-		},
+		dist: workload.RandParams(v),
 	}
 	for _, e := range strings.Split(v.String("mysql-storage-engine"), ",") {
 		e = strings.TrimSpace(e)

@@ -154,27 +154,13 @@ func (s *Script) readOptions(L *lua.LState) error {
 		s.luaName[o.Name] = d.name
 		s.own[o.Name] = true
 	}
-	for _, o := range randOptions() {
+	for _, o := range workload.RandOptions() {
 		if !s.own[o.Name] {
 			s.opts = append(s.opts, o)
 			s.luaName[o.Name] = strings.ReplaceAll(o.Name, "-", "_")
 		}
 	}
 	return nil
-}
-
-// randOptions are sysbench's --rand-* options with 1.0.20's defaults, as
-// the oltp workloads declare them.
-func randOptions() []workload.Option {
-	return []workload.Option{
-		{Name: "rand-type", Help: "Random numbers distribution of sysbench.rand.default (zipfian is sysbench 1.1's)", Kind: workload.Enum, Default: string(randgen.DefaultParams.Kind),
-			Choices: []string{"uniform", "gaussian", "special", "pareto", "zipfian"}},
-		{Name: "rand-spec-iter", Help: "Number of iterations for the gaussian and special distributions", Kind: workload.Int, Default: "12", Min: 1, Max: 1000},
-		{Name: "rand-spec-pct", Help: "Percentage of values treated as 'special' (special distribution)", Kind: workload.Int, Default: "1", Max: 100},
-		{Name: "rand-spec-res", Help: "Percentage of 'special' values to use (special distribution)", Kind: workload.Int, Default: "75", Max: 99},
-		{Name: "rand-pareto-h", Help: "Parameter h of the pareto distribution", Kind: workload.Float, Default: "0.2"},
-		{Name: "rand-zipfian-exp", Help: "Exponent of the zipfian distribution", Kind: workload.Float, Default: "0.8"},
-	}
 }
 
 // protoCache holds compiled chunks by path, shared by every state of a
