@@ -54,3 +54,17 @@ func Open(c db.Conn, driver string) (Conn, error) {
 	}
 	return s, nil
 }
+
+// Transactor is a Conn whose transactions start and end through its
+// protocol rather than through statements: Oracle has no BEGIN (a
+// transaction starts with its first statement) and SQL Server's driver
+// manages BEGIN TRAN itself. Where a Conn is not a Transactor, workloads run
+// the dialect's BeginRead/BeginWrite/Commit/Rollback as prepared statements,
+// as sysbench does, so the server sees the same statements.
+type Transactor interface {
+	// BeginTx starts a transaction; readOnly asks for a read-only one where
+	// the database has them.
+	BeginTx(ctx context.Context, readOnly bool) error
+	Commit(ctx context.Context) error
+	Rollback(ctx context.Context) error
+}

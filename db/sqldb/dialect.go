@@ -84,12 +84,24 @@ type Dialect struct {
 	// instead of reading the same value: " FOR UPDATE", or "" where
 	// BeginWrite already holds the write lock (SQLite's BEGIN IMMEDIATE).
 	ForUpdate string
+	// Bind, if set, rewrites the '?' placeholders every workload writes
+	// into the database's own (":1" on Oracle, "@p1" on SQL Server);
+	// DriverConn applies it. Use BindQuery.
+	Bind func(query string) string
 	// QuoteIdent quotes an identifier.
 	QuoteIdent func(string) string
 	// CopyCSV, if set, returns the command of the database's own client
 	// that loads file (CSV as dataset/sqlstore writes it: NULL as \N) into
 	// table's columns: psql's \copy, MySQL's LOAD DATA LOCAL INFILE.
 	CopyCSV func(table, file string, columns []string) string
+}
+
+// BindQuery returns query with the dialect's placeholders.
+func (d *Dialect) BindQuery(query string) string {
+	if d == nil || d.Bind == nil {
+		return query
+	}
+	return d.Bind(query)
 }
 
 // DropTable returns the statement that drops table if it exists.

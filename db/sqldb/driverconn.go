@@ -27,6 +27,7 @@ func (c *DriverConn) Close() error { return c.DC.Close() }
 
 // Exec implements Conn.
 func (c *DriverConn) Exec(ctx context.Context, query string, args ...any) (int64, error) {
+	query = c.D.BindQuery(query)
 	if ex, ok := c.DC.(driver.ExecerContext); ok {
 		res, err := ex.ExecContext(ctx, query, named(nil, args))
 		if !errors.Is(err, driver.ErrSkip) {
@@ -49,6 +50,7 @@ func (c *DriverConn) Exec(ctx context.Context, query string, args ...any) (int64
 
 // QueryStrings implements Conn.
 func (c *DriverConn) QueryStrings(ctx context.Context, query string, args ...any) ([][]string, error) {
+	query = c.D.BindQuery(query)
 	var rows driver.Rows
 	var err error
 	if q, ok := c.DC.(driver.QueryerContext); ok {
@@ -90,6 +92,7 @@ func (c *DriverConn) QueryStrings(ctx context.Context, query string, args ...any
 
 // Prepare implements Conn.
 func (c *DriverConn) Prepare(ctx context.Context, query string) (Stmt, error) {
+	query = c.D.BindQuery(query)
 	st, err := c.DC.(driver.ConnPrepareContext).PrepareContext(ctx, query)
 	if err != nil {
 		return nil, c.Classify(err)
