@@ -239,24 +239,4 @@ func (c *Conn) BulkInsert(ctx context.Context, table string, columns []string, r
 }
 
 // rebind turns '?' placeholders into $1, $2, … outside quoted strings.
-func rebind(q string) string {
-	if !strings.Contains(q, "?") {
-		return q
-	}
-	var b strings.Builder
-	n, quoted := 0, false
-	for i := 0; i < len(q); i++ {
-		ch := q[i]
-		switch {
-		case ch == '\'':
-			quoted = !quoted
-		case ch == '?' && !quoted:
-			n++
-			b.WriteByte('$')
-			b.WriteString(strconv.Itoa(n))
-			continue
-		}
-		b.WriteByte(ch)
-	}
-	return b.String()
-}
+var rebind = sqldb.Numbered("$")
