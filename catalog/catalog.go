@@ -11,9 +11,11 @@ import (
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/mongo"
 	"github.com/dbgauge/dbgauge/db/mysql"
+	"github.com/dbgauge/dbgauge/db/oracle"
 	"github.com/dbgauge/dbgauge/db/postgres"
 	"github.com/dbgauge/dbgauge/db/redis"
 	"github.com/dbgauge/dbgauge/db/sqlite"
+	"github.com/dbgauge/dbgauge/db/sqlserver"
 	"github.com/dbgauge/dbgauge/workload"
 	"github.com/dbgauge/dbgauge/workloads/bookstore"
 	"github.com/dbgauge/dbgauge/workloads/kv"
@@ -77,7 +79,7 @@ func Workload(name string) (workload.Workload, bool) {
 
 // Drivers returns every database driver.
 func Drivers() []db.Driver {
-	return []db.Driver{sqlite.Driver{}, postgres.Driver{}, mysql.Driver{}, redis.Driver{}, mongo.Driver{}}
+	return []db.Driver{sqlite.Driver{}, postgres.Driver{}, mysql.Driver{}, redis.Driver{}, mongo.Driver{}, oracle.Driver{}, sqlserver.Driver{}}
 }
 
 // DriverFor finds the driver of a URL scheme.

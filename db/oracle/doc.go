@@ -4,5 +4,3 @@
 package oracle
 
 import _ "github.com/sijms/go-ora/v2" // pinned in go.mod; the driver follows
-
-var _ = dialect // used by the driver

@@ -4,5 +4,3 @@
 package sqlserver
 
 import _ "github.com/microsoft/go-mssqldb" // pinned in go.mod; the driver follows
-
-var _ = dialect // used by the driver
