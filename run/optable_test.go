@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"runtime"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -30,14 +32,24 @@ func TestOpsNamedDuringRun(t *testing.T) {
 	table := workload.NewOpTable(16)
 	g := &growingInst{table: table}
 	g.ops = table.Slots()
+	var second atomic.Int32 // users at their second event
 	g.user = func(env workload.UserEnv) workload.User {
 		n := 0
 		return &userFunc{run: func(ctx context.Context, tx workload.Tx) error {
 			n++
-			// Each user names a statement of its own after a few events.
+			if n == 2 {
+				// Every user gets here before any goes on: on a busy
+				// machine the first users could otherwise run all the
+				// events before the last one starts.
+				second.Add(1)
+				for second.Load() < 4 {
+					runtime.Gosched()
+				}
+			}
+			// Each user names a statement of its own from its second event.
 			names := []string{"SELECT 1", fmt.Sprintf("UPDATE t%d", env.User)}
 			classes := []workload.Class{workload.Read, workload.Write}
-			for i, name := range names[:1+min(1, n/50)] {
+			for i, name := range names[:1+min(1, n-1)] {
 				id, ok := table.ID(name, classes[i], workload.Select+workload.Verb(2*i))
 				if !ok {
 					return fmt.Errorf("table full")
