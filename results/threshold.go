@@ -119,7 +119,9 @@ func metricByName(name string) (metric, bool) {
 // (the default) or s; error_rate in percent, with or without %.
 func ParseThreshold(s string) (Threshold, error) {
 	expr := strings.Join(strings.Fields(s), "")
-	i := strings.IndexAny(expr, "<>")
+	// The last comparison sign: an operation named by its SQL may hold
+	// < or > (a script's "SELECT c FROM t WHERE id<?"); a value never does.
+	i := strings.LastIndexAny(expr, "<>")
 	if i < 0 {
 		return Threshold{}, fmt.Errorf("no comparison: want METRIC<VALUE or METRIC>VALUE, for example p99<5ms or tps>1000")
 	}

@@ -27,6 +27,7 @@ func TestParseThreshold(t *testing.T) {
 		{"read_modify_write.p99.9 < 1s", "read_modify_write", "p999", "<", 1000},
 		{"commit.errors<1", "commit", "errors", "<", 1},
 		{"read.qps>10", "read", "qps", ">", 10},
+		{"SELECT c FROM t WHERE id<? AND k>?.p99 <= 2ms", "SELECTcFROMtWHEREid<?ANDk>?", "p99", "<=", 2},
 	}
 	for _, g := range good {
 		th, err := ParseThreshold(g.in)
@@ -49,7 +50,7 @@ func TestParseThreshold(t *testing.T) {
 		{"p99<fast", "bad value"},
 		{"p99<NaN", "bad value"},
 		{"tps>5ms", "bad value"},
-		{"tps>>5", "bad value"},
+		{"tps>>5", "unknown metric \"tps>\""},
 		{"error_rate<lots%", "percentage"},
 		{".p99<5ms", "no operation name"},
 		{"point_select.tps>5", "whole run"},

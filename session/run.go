@@ -129,7 +129,8 @@ func Run(ctx context.Context, s Spec, obs Observer, env Env) (*results.Result, s
 		}
 	}
 	res.Environment.ServerSettings = change.Restore(ctx)
-	return Write(res, out, folder, obs, s, "transactions")
+	wres, dir, err := Write(res, out, folder, obs, s, "transactions")
+	return wres, dir, ended(ctx, o.Inst, o.conn, obs, wres, dir, err)
 }
 
 // conns is the run's --connections, or the workload's default pool when

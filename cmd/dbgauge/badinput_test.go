@@ -65,7 +65,7 @@ func TestBadInput(t *testing.T) {
 		{"nan zipfian exponent", []string{"run", "oltp_point_select", "--db", good, "--rand-type", "zipfian", "--rand-zipfian-exp", "NaN"}, 2, "zipfian"},
 		{"malformed URL", []string{"run", "oltp_point_select", "--db", "postgres://u:TopSecret9@[::1"}, 2, "malformed"},
 		{"bad URL port", []string{"run", "oltp_point_select", "--db", "postgres://u:TopSecret9@127.0.0.1:99999/db"}, 2, "invalid"},
-		{"unknown scheme with password", []string{"run", "oltp_point_select", "--db", "oracle://scott:TopSecret9@db:1521/x"}, 2, "unknown database URL scheme"},
+		{"unknown scheme with password", []string{"run", "oltp_point_select", "--db", "db2://scott:TopSecret9@db:50000/x"}, 2, "unknown database URL scheme"},
 		{"closed port", []string{"run", "oltp_point_select", "--db", "postgres://u:TopSecret9@127.0.0.1:1/db"}, 3, "cannot connect to 127.0.0.1:1"},
 		{"closed MySQL port", []string{"run", "oltp_point_select", "--db", "mysql://u:TopSecret9@127.0.0.1:1/db"}, 3, "cannot connect to 127.0.0.1:1"},
 		{"in-memory SQLite", []string{"run", "oltp_point_select", "--db", "sqlite::memory:"}, 2, "in-memory"},

@@ -109,7 +109,7 @@ func TestExperimentErrors(t *testing.T) {
 	os.WriteFile(file, []byte(`targets:
   lite: sqlite:`+filepath.Join(dir, "x.db")+`
   pg: postgres://u:hunter2-secret@127.0.0.1:1/db
-  odd: oracle://x
+  odd: db2://x
 defaults:
   time: soon
   db: sqlite:other.db
@@ -128,7 +128,7 @@ steps:
 		t.Fatalf("exit %d, want 2: %s", o.code, o.stderr)
 	}
 	for _, want := range []string{
-		`bad.yaml:4: target odd: unknown database URL scheme "oracle"`,
+		`bad.yaml:4: target odd: unknown database URL scheme "db2"`,
 		`bad.yaml:6: time: "soon" is not a valid int`,
 		"bad.yaml:7: db cannot be set in an experiment file",
 		"bad.yaml:11: record-count is not an option of oltp_read_only",

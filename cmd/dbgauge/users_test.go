@@ -121,6 +121,17 @@ func TestWorkloadHelp(t *testing.T) {
 	if !strings.Contains(o.stdout, "--delta int") || strings.Contains(o.stdout, "--random-points") {
 		t.Errorf("prepare select_random_ranges --help (workload after a flag):\n%s", o.stdout)
 	}
+	// The bare command's help lists the verbs (its own flags are the
+	// default run's), and only those meant to be seen.
+	o = dbgauge(t, dir, "--help")
+	for _, verb := range []string{"Commands:", "\n  run ", "\n  prepare ", "\n  cleanup ", "\n  command ", "\n  k8s ", "\n  report "} {
+		if o.code != 0 || !strings.Contains(o.stdout, verb) {
+			t.Errorf("dbgauge --help lacks %q: exit %d\n%s", verb, o.code, o.stdout)
+		}
+	}
+	if strings.Contains(o.stdout, "\n  worker ") {
+		t.Errorf("dbgauge --help lists the hidden worker verb")
+	}
 	// Commands that take no workload say nothing of workload options.
 	for _, cmd := range []string{"merge", "compare", "report", "results"} {
 		o = dbgauge(t, dir, cmd, "--help")

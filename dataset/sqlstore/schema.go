@@ -67,6 +67,8 @@ func (t *Def) Create(d *sqldb.Dialect) string {
 			typ = d.TimestampType()
 		case SerialType:
 			typ = d.SerialInt
+		default:
+			typ = d.Type(typ)
 		}
 		fmt.Fprintf(&b, "  %s %s", c[0], typ)
 	}

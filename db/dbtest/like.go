@@ -30,7 +30,7 @@ func likeIndex(t *testing.T, c sqldb.Conn) {
 	if err != nil || fmt.Sprint(got) != "[[67 BAOG 000]]" {
 		t.Fatalf("LIKE 'BAOG%%' over an index with %q: %v, %v", d.LikeIndexOps, got, err)
 	}
-	got, err = c.QueryStrings(ctx, "SELECT title FROM "+table+" WHERE title LIKE ? ORDER BY title LIMIT 2", "OGBA%")
+	got, err = c.QueryStrings(ctx, d.Limit("SELECT title FROM "+table+" WHERE title LIKE ? ORDER BY title", "2"), "OGBA%")
 	if err != nil || fmt.Sprint(got) != "[[OGBA 002] [OGBA 005]]" {
 		t.Fatalf("LIKE 'OGBA%%' in title order: %v, %v", got, err)
 	}

@@ -29,7 +29,7 @@ func Reads(tb testing.TB, c sqldb.Conn) []Read {
 	d := c.Dialect()
 	for _, q := range []string{
 		d.DropTable("dbtest_reads"),
-		"CREATE TABLE dbtest_reads (id INTEGER NOT NULL PRIMARY KEY, i BIGINT, f DOUBLE PRECISION, s VARCHAR(40)) " + d.TableOptions,
+		"CREATE TABLE dbtest_reads (id INTEGER NOT NULL PRIMARY KEY, i " + d.Type("BIGINT") + ", f DOUBLE PRECISION, s VARCHAR(40)) " + d.TableOptions,
 		"INSERT INTO dbtest_reads (id, i, f, s) VALUES (1000, 1099511627776, 2.5, 'a district of forty characters or so')",
 		d.DropTable("dbtest_reads_ids"),
 		"CREATE TABLE dbtest_reads_ids (id " + d.SerialInt + " PRIMARY KEY, n INTEGER) " + d.TableOptions,

@@ -23,7 +23,7 @@ func runValues(t *testing.T, conn func(*testing.T) sqldb.Conn) {
 	c := conn(t)
 	d := c.Dialect()
 	for _, q := range []string{
-		"CREATE TABLE dbtest_values (id INTEGER NOT NULL PRIMARY KEY, i INTEGER, big BIGINT, f DOUBLE PRECISION, d DECIMAL(12,2), s VARCHAR(40), b VARCHAR(40)) " + d.TableOptions,
+		"CREATE TABLE dbtest_values (id INTEGER NOT NULL PRIMARY KEY, i INTEGER, big " + d.Type("BIGINT") + ", f DOUBLE PRECISION, d DECIMAL(12,2), s VARCHAR(40), b VARCHAR(40)) " + d.TableOptions,
 		"CREATE TABLE dbtest_counter (id INTEGER NOT NULL PRIMARY KEY, next_id INTEGER NOT NULL) " + d.TableOptions,
 		"CREATE TABLE dbtest_ids (id " + d.SerialInt + " PRIMARY KEY, name VARCHAR(20) NOT NULL UNIQUE) " + d.TableOptions,
 	} {
@@ -215,7 +215,7 @@ func readModifyWrite(t *testing.T, conn func(*testing.T) sqldb.Conn, d *sqldb.Di
 	workers := make([]worker, 2)
 	for w := range workers {
 		c := conn(t)
-		sel, err := c.Prepare(ctx, "SELECT next_id FROM dbtest_counter WHERE id = ?"+d.ForUpdate)
+		sel, err := c.Prepare(ctx, "SELECT next_id FROM dbtest_counter"+d.LockHint+" WHERE id = ?"+d.ForUpdate)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -237,26 +237,24 @@ func readModifyWrite(t *testing.T, conn func(*testing.T) sqldb.Conn, d *sqldb.Di
 			var next int64
 			dest := []any{&next}
 			take := func(commit bool) error {
-				if _, err := c.Exec(ctx, d.BeginWrite); err != nil {
+				if err := sqldb.Begin(ctx, c, false); err != nil {
 					return err
 				}
 				if n, err := read.QueryRow(ctx, dest, 1); err != nil || n != 1 {
-					c.Exec(ctx, d.Rollback)
+					sqldb.Rollback(ctx, c)
 					if err == nil {
 						err = fmt.Errorf("read the counter: %d rows, want 1", n)
 					}
 					return err
 				}
 				if _, err := upd.Exec(ctx, next+1, 1); err != nil {
-					c.Exec(ctx, d.Rollback)
+					sqldb.Rollback(ctx, c)
 					return err
 				}
-				end := d.Commit
 				if !commit {
-					end = d.Rollback
+					return sqldb.Rollback(ctx, c)
 				}
-				_, err := c.Exec(ctx, end)
-				return err
+				return sqldb.Commit(ctx, c)
 			}
 			for retries := 0; len(taken[w]) < perConn; {
 				err := take(true)

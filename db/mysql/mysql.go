@@ -129,47 +129,6 @@ func connectReason(err error, password string) error {
 	return errors.New(msg)
 }
 
-var dialect = &sqldb.Dialect{
-	Name:             "mysql",
-	SerialInt:        "INTEGER NOT NULL AUTO_INCREMENT",
-	ZeroAssignsID:    true,
-	InlineKey:        true,
-	BeginRead:        "BEGIN",
-	BeginWrite:       "BEGIN",
-	Commit:           "COMMIT",
-	Rollback:         "ROLLBACK",
-	MaxParams:        65535,
-	Analyze:          "ANALYZE TABLE %s",
-	TableExistsQuery: "SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = ?",
-	QuoteIdent:       sqldb.QuoteBacktick,
-	Timestamp:        "DATETIME",
-	EngineClause:     func(engine string) string { return "/*! ENGINE = " + engine + " */" },
-	// The OK packet that answers an INSERT carries the id it generated.
-	LastInsertID: true,
-	ForUpdate:    " FOR UPDATE",
-	// Run with `mysql --local-infile=1`; \N is NULL under the default
-	// ESCAPED BY '\\'.
-	CopyCSV: func(table, file string, columns []string) string {
-		return fmt.Sprintf(`LOAD DATA LOCAL INFILE '%s' INTO TABLE %s FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '"' (%s);`,
-			file, table, strings.Join(columns, ", "))
-	},
-}
-
-// mariadb is MySQL's dialect under MariaDB's name, for messages.
-var mariadb = func() *sqldb.Dialect {
-	d := *dialect
-	d.Name = "mariadb"
-	return &d
-}()
-
-// mariadbReturning is MariaDB 10.5+, which has INSERT ... RETURNING
-// (https://mariadb.com/kb/en/insertreturning/).
-var mariadbReturning = func() *sqldb.Dialect {
-	d := *mariadb
-	d.InsertReturning = true
-	return &d
-}()
-
 // Conn is one MySQL or MariaDB connection.
 type Conn struct {
 	sqldb.DriverConn

@@ -60,7 +60,8 @@ func Open(c db.Conn, driver string) (Conn, error) {
 // transaction starts with its first statement) and SQL Server's driver
 // manages BEGIN TRAN itself. Where a Conn is not a Transactor, workloads run
 // the dialect's BeginRead/BeginWrite/Commit/Rollback as prepared statements,
-// as sysbench does, so the server sees the same statements.
+// as sysbench does, so the server sees the same statements. PrepareTxn
+// gives a workload either as a Stmt, measured the same way.
 type Transactor interface {
 	// BeginTx starts a transaction; readOnly asks for a read-only one where
 	// the database has them.

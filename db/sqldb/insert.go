@@ -24,6 +24,9 @@ func InsertRows(ctx context.Context, c Conn, table string, columns []string, row
 	if d.MaxParams > 0 {
 		per = min(per, d.MaxParams/len(columns))
 	}
+	if d.MaxValuesRows > 0 {
+		per = min(per, d.MaxValuesRows)
+	}
 	args := make([]any, 0, per*len(columns))
 	for start := 0; start < len(rows); start += per {
 		end := min(start+per, len(rows))
@@ -38,20 +41,10 @@ func InsertRows(ctx context.Context, c Conn, table string, columns []string, row
 	return nil
 }
 
-// MultiRowInsert returns INSERT INTO table (cols) VALUES (?,…),… for n rows.
+// MultiRowInsert returns INSERT INTO table (cols) VALUES (?,…),… for n rows
+// (INSERT ALL where the dialect's VALUES takes one row).
 func MultiRowInsert(d *Dialect, table string, columns []string, n int) string {
-	var b strings.Builder
-	b.WriteString("INSERT INTO ")
-	b.WriteString(d.QuoteIdent(table))
-	b.WriteString(" (")
-	b.WriteString(strings.Join(columns, ", "))
-	b.WriteString(") VALUES ")
+	into := "INSERT INTO " + d.QuoteIdent(table) + " (" + strings.Join(columns, ", ") + ")"
 	tuple := "(" + strings.TrimSuffix(strings.Repeat("?,", len(columns)), ",") + ")"
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(tuple)
-	}
-	return b.String()
+	return d.InsertValues(into, tuple, ",", n)
 }

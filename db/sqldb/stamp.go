@@ -106,14 +106,19 @@ func WriteStamp(ctx context.Context, c Conn, s *db.Stamp) error {
 			return err
 		}
 	}
-	if _, err := c.Exec(ctx, "CREATE TABLE IF NOT EXISTS "+StampTable+
-		" (name VARCHAR(64) NOT NULL PRIMARY KEY, stamp TEXT NOT NULL)"); err != nil {
+	if _, err := c.Exec(ctx, stampDDL(c.Dialect())); err != nil {
 		return fmt.Errorf("create %s: %w", StampTable, err)
 	}
 	if _, err := c.Exec(ctx, "INSERT INTO "+StampTable+" (name, stamp) VALUES (?, ?)", s.Dataset, string(b)); err != nil {
 		return fmt.Errorf("write dataset stamp: %w", err)
 	}
 	return nil
+}
+
+// stampDDL creates the stamp table unless it exists (another prepare may
+// have made it since TableExists looked).
+func stampDDL(d *Dialect) string {
+	return d.CreateIfMissing(StampTable, "(name VARCHAR(64) NOT NULL PRIMARY KEY, stamp "+d.Type("TEXT")+" NOT NULL)")
 }
 
 // DeleteStamp removes the stamp of dataset, and the stamp table once empty.

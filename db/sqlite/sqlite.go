@@ -137,29 +137,6 @@ func open(ctx context.Context, dsn string) (*Conn, error) {
 	return c, nil
 }
 
-var dialect = &sqldb.Dialect{
-	Name:             "sqlite",
-	SerialInt:        "INTEGER",
-	InlineKey:        false,
-	BeginRead:        "BEGIN",
-	BeginWrite:       "BEGIN IMMEDIATE",
-	Commit:           "COMMIT",
-	Rollback:         "ROLLBACK",
-	MaxParams:        32766,
-	Analyze:          "ANALYZE %s",
-	TableExistsQuery: "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?",
-	QuoteIdent:       sqldb.QuoteDouble,
-	SerialNeedsPK:    true,
-	// last_insert_rowid comes with every INSERT; RETURNING since SQLite
-	// 3.35 (2021), older than any modernc.org/sqlite this module accepts.
-	LastInsertID:    true,
-	InsertReturning: true,
-	// BeginWrite is BEGIN IMMEDIATE: the transaction holds the write lock
-	// from its start, and SQLite has no FOR UPDATE.
-	ForUpdate:       "",
-	ExpressionIndex: true,
-}
-
 // Conn is one SQLite connection.
 type Conn struct {
 	sqldb.DriverConn

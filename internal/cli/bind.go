@@ -163,6 +163,14 @@ func (e *env) flagError(cmd *cobra.Command, err error) error {
 func workloadUsage(cmd *cobra.Command) error {
 	out := cmd.OutOrStdout()
 	fmt.Fprintf(out, "Usage:\n  %s\n", cmd.UseLine())
+	if !cmd.HasParent() && cmd.HasAvailableSubCommands() {
+		fmt.Fprintf(out, "  %s COMMAND [WORKLOAD] [flags]\n\nCommands:\n", cmd.Name())
+		for _, c := range cmd.Commands() {
+			if c.IsAvailableCommand() {
+				fmt.Fprintf(out, "  %-12s %s\n", c.Name(), c.Short)
+			}
+		}
+	}
 	var common, own []*pflag.Flag
 	var owner string
 	cmd.Flags().VisitAll(func(f *pflag.Flag) {

@@ -121,7 +121,7 @@ SQLite file, prepares it, prints the summary and writes a results folder.`,
 	addRunFlags(root, o)
 	addServerSetFlag(root.Flags(), &o.spec)
 	e.takesWorkload(root, o, defaultWorkload)
-	root.AddCommand(e.listCmd(), prepareCmd(e), e.runCmd(), e.checkCmd(), e.cleanupCmd(), e.sweepCmd(), e.experimentCmd())
+	root.AddCommand(e.listCmd(), prepareCmd(e), e.runCmd(), e.checkCmd(), e.cleanupCmd(), e.commandCmd(), e.sweepCmd(), e.experimentCmd())
 	root.AddCommand(e.resultsCmd(), e.compareCmd(), e.sysCmd())
 	root.AddCommand(e.reportCmd(), e.mergeCmd(), e.workerCmd(), e.k8sCmd())
 	// Every run leaves report.md and report.html in its folder (report.go).

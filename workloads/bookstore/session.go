@@ -60,7 +60,7 @@ func openSession(ctx context.Context, env workload.SessionEnv) (*session, error)
 		s.Close(ctx)
 		return nil, err
 	}
-	if s.beginRead, err = conn.Prepare(ctx, d.BeginRead); err != nil {
+	if s.beginRead, err = sqldb.PrepareTxn(ctx, conn, sqldb.BeginRead); err != nil {
 		s.Close(ctx)
 		return nil, fmt.Errorf("prepare begin: %w", err)
 	}

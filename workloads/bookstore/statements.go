@@ -5,6 +5,7 @@ import (
 
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/workload"
+	"github.com/dbgauge/dbgauge/workloads/internal/sqlrun"
 )
 
 // The measured statements: the reference's SQL (jopereira/java-tpcw
@@ -71,6 +72,7 @@ const (
 // Placeholders of the SQL below.
 const (
 	forUpdate  = "{for_update}"  // the dialect's locking clause
+	lockHint   = "{lock_hint}"   // its table hint, after the table name
 	itemAuthor = "{item_author}" // item.*, author.*
 	authorItem = "{author_item}" // author.*, item.*
 	cartItem   = "{cart_item}"   // shopping_cart_line.*, item.*
@@ -88,9 +90,9 @@ type statement struct {
 const lines50 = " ORDER BY item.i_title LIMIT 50"
 
 var statements = [numOps]statement{
-	opBegin:    {"begin", workload.Other, "{begin}", ""},
-	opCommit:   {"commit", workload.Other, "{commit}", ""},
-	opRollback: {"rollback", workload.Other, "{rollback}", ""},
+	opBegin:    {"begin", workload.Other, sqlrun.BeginWrite, ""},
+	opCommit:   {"commit", workload.Other, sqlrun.Commit, ""},
+	opRollback: {"rollback", workload.Other, sqlrun.Rollback, ""},
 
 	opPromo: {"promo_related", workload.Read, "SELECT J.i_id, J.i_thumbnail FROM item I, item J WHERE (I.i_related1 = J.i_id OR I.i_related2 = J.i_id " +
 		"OR I.i_related3 = J.i_id OR I.i_related4 = J.i_id OR I.i_related5 = J.i_id) AND I.i_id = ?", ""},
@@ -136,7 +138,7 @@ var statements = [numOps]statement{
 		"o_bill_addr_id, o_ship_addr_id, o_status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", "o_id"},
 	opOrderLineInsert: {"order_line_insert", workload.Write, "INSERT INTO order_line (ol_id, ol_o_id, ol_i_id, ol_qty, ol_discount, ol_comments) " +
 		"VALUES (?, ?, ?, ?, ?, ?)", ""},
-	opStock:       {"item_stock", workload.Read, "SELECT i_stock FROM item WHERE i_id = ?" + forUpdate, ""},
+	opStock:       {"item_stock", workload.Read, "SELECT i_stock FROM item" + lockHint + " WHERE i_id = ?" + forUpdate, ""},
 	opStockUpdate: {"item_stock_update", workload.Write, "UPDATE item SET i_stock = ? WHERE i_id = ?", ""},
 	opCCXactInsert: {"cc_xact_insert", workload.Write, "INSERT INTO cc_xacts (cx_o_id, cx_type, cx_num, cx_name, cx_expire, cx_xact_amt, cx_xact_date, cx_co_id) " +
 		"VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT co_id FROM address, country WHERE addr_id = ? AND addr_co_id = co_id))", ""},
@@ -149,7 +151,7 @@ var statements = [numOps]statement{
 		"ship.addr_street2 AS ship_addr_street2, ship.addr_state AS ship_addr_state, ship.addr_zip AS ship_addr_zip, ship_co.co_name AS ship_co_name, " +
 		"bill.addr_street1 AS bill_addr_street1, bill.addr_street2 AS bill_addr_street2, bill.addr_state AS bill_addr_state, " +
 		"bill.addr_zip AS bill_addr_zip, bill_co.co_name AS bill_co_name " +
-		"FROM customer, orders, cc_xacts, address AS ship, country AS ship_co, address AS bill, country AS bill_co " +
+		"FROM customer, orders, cc_xacts, address ship, country ship_co, address bill, country bill_co " +
 		"WHERE orders.o_id = ? AND cx_o_id = orders.o_id AND customer.c_id = orders.o_c_id AND orders.o_bill_addr_id = bill.addr_id " +
 		"AND bill.addr_co_id = bill_co.co_id AND orders.o_ship_addr_id = ship.addr_id AND ship.addr_co_id = ship_co.co_id " +
 		"AND orders.o_c_id = customer.c_id", ""},
@@ -167,15 +169,11 @@ var statements = [numOps]statement{
 func sqlFor(op workload.OpID, d *sqldb.Dialect) string {
 	s := statements[op].sql
 	switch s {
-	case "{begin}":
-		return d.BeginWrite
-	case "{commit}":
-		return d.Commit
-	case "{rollback}":
-		return d.Rollback
+	case sqlrun.BeginWrite, sqlrun.Commit, sqlrun.Rollback:
+		return s
 	}
-	return strings.NewReplacer(forUpdate, d.ForUpdate, itemAuthor, selectList(tItem, tAuthor),
-		authorItem, selectList(tAuthor, tItem), cartItem, selectList(tShoppingCartLine, tItem)).Replace(s)
+	return d.RewriteLimits(strings.NewReplacer(forUpdate, d.ForUpdate, lockHint, d.LockHint, itemAuthor, selectList(tItem, tAuthor),
+		authorItem, selectList(tAuthor, tItem), cartItem, selectList(tShoppingCartLine, tItem)).Replace(s))
 }
 
 // opList is Instance.Ops: each statement's verb is its SQL's, COMMIT and
@@ -191,9 +189,11 @@ func opList() []workload.Op {
 // verbOf is the verb of a statement's SQL, placeholders included.
 func verbOf(sql string) workload.Verb {
 	switch sql {
-	case "{commit}":
+	case sqlrun.BeginWrite:
+		return workload.NoVerb
+	case sqlrun.Commit:
 		return workload.Commit
-	case "{rollback}":
+	case sqlrun.Rollback:
 		return workload.Rollback
 	}
 	return workload.VerbOf(sql)

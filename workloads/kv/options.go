@@ -27,12 +27,15 @@ func options(defaultDist string) []workload.Option {
 		{Name: "max-scan-length", Help: "Longest scan (YCSB maxscanlength; lengths are uniform in 1..max)", Kind: workload.Int, Default: "100", Min: 1, Max: 100000},
 		{Name: "hotspot-data-fraction", Help: "Hotspot: fraction of keys that are hot", Kind: workload.Float, Default: "0.2"},
 		{Name: "hotspot-opn-fraction", Help: "Hotspot: fraction of operations on hot keys", Kind: workload.Float, Default: "0.8"},
+		{Name: "mysql-access", Help: "How reads reach MySQL/MariaDB: sql (SELECT) or handler (HANDLER ... READ, the HandlerSocket path; writes stay SQL)", Kind: workload.Enum, Default: "sql",
+			Choices: []string{"sql", "handler"}, Drivers: []string{"mysql"}},
 	}
 }
 
 type config struct {
 	records, fields, fieldLen, batch, perConn, maxScan int64
 	dist                                               string
+	handler                                            bool // --mysql-access handler
 	hotData, hotOpn                                    float64
 	mix                                                mix
 }
@@ -40,7 +43,8 @@ type config struct {
 func parseConfig(v workload.Values, m mix) (*config, error) {
 	c := &config{records: v.Int("record-count"), fields: v.Int("field-count"), fieldLen: v.Int("field-length"),
 		batch: v.Int("batch-size"), perConn: v.Int("requests-per-conn"), maxScan: v.Int("max-scan-length"),
-		dist: v.String("distribution"), hotData: v.Float("hotspot-data-fraction"), hotOpn: v.Float("hotspot-opn-fraction"), mix: m}
+		dist: v.String("distribution"), hotData: v.Float("hotspot-data-fraction"), hotOpn: v.Float("hotspot-opn-fraction"), mix: m,
+		handler: v.String("mysql-access") == "handler"}
 	if !(c.hotData > 0 && c.hotData < 1) || !(c.hotOpn >= 0 && c.hotOpn <= 1) {
 		return nil, fmt.Errorf("hotspot fractions must be in (0, 1) and [0, 1]")
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dbgauge/dbgauge/dataset/sqlstore"
+	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/sqldb"
 )
 
@@ -29,7 +30,7 @@ func sqlTables(c *config) sqlstore.Tables {
 			var b strings.Builder
 			b.WriteString("CREATE TABLE " + table + " (ycsb_key VARCHAR(64) NOT NULL PRIMARY KEY")
 			for _, col := range columns(c)[1:] {
-				b.WriteString(", " + col + " TEXT")
+				b.WriteString(", " + col + " " + d.TextType(c.fieldLen))
 			}
 			b.WriteString(") " + d.TableOptions)
 			return b.String(), nil
@@ -70,7 +71,12 @@ func openSQLStore(ctx context.Context, conn sqldb.Conn, c *config) (*sqlStore, e
 		return st
 	}
 	s.readSt = prep("SELECT * FROM " + table + " WHERE ycsb_key = ?")
-	s.scanSt = prep("SELECT * FROM " + table + " WHERE ycsb_key >= ? ORDER BY ycsb_key LIMIT ?")
+	d := conn.Dialect()
+	if n := int(c.batch); d.MaxValuesRows > 0 && n > d.MaxValuesRows || d.MaxParams > 0 && n*len(columns(c)) > d.MaxParams {
+		return nil, &db.UnsupportedError{Workload: fmt.Sprintf("kv with --batch-size %d", n),
+			Needs: fmt.Sprintf("an INSERT of %d rows of %d values", n, len(columns(c))), Driver: d.Name}
+	}
+	s.scanSt = prep(d.Limit("SELECT * FROM "+table+" WHERE ycsb_key >= ? ORDER BY ycsb_key", "?"))
 	s.insSt = prep(sqldb.MultiRowInsert(conn.Dialect(), table, columns(c), int(c.batch)))
 	for i := range c.fields {
 		s.updSt = append(s.updSt, prep(fmt.Sprintf("UPDATE %s SET field%d = ? WHERE ycsb_key = ?", table, i)))

@@ -26,6 +26,9 @@ type store interface {
 
 // openStore picks the adapter for the connection's data model.
 func openStore(ctx context.Context, conn db.Conn, c *config) (store, error) {
+	if c.handler {
+		return openHandlerStore(ctx, conn, c)
+	}
 	if s, ok := conn.(sqldb.Conn); ok {
 		return openSQLStore(ctx, s, c)
 	}

@@ -90,8 +90,8 @@ type instance struct {
 }
 
 func (i *instance) Transactions() []workload.Txn { return txns }
-func (i *instance) Ops() []workload.Op           { return ops }
-func (i *instance) Dataset() workload.Dataset    { return newDataset(i.c, i.name) }
+func (i *instance) Ops() []workload.Op           { return opsFor(i.c) }
+func (i *instance) Dataset() workload.Dataset    { return datasetFor(i.c, i.name) }
 
 // session is a connection's store adapter and how many requests it served.
 type session struct {

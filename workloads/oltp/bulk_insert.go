@@ -7,6 +7,7 @@ import (
 
 	"github.com/dbgauge/dbgauge/dataset"
 	"github.com/dbgauge/dbgauge/dataset/sqlstore"
+	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/workload"
 )
@@ -37,6 +38,9 @@ func (bulkInsert) Configure(_ workload.Values, p workload.Params) (workload.Inst
 		tables = append(tables, sqlstore.Table{
 			Name: tableName(n),
 			Create: func(d *sqldb.Dialect) (string, error) {
+				if d.InsertAll {
+					return "", &db.UnsupportedError{Workload: "bulk_insert", Needs: "multi-row INSERT ... VALUES", Driver: d.Name}
+				}
 				return fmt.Sprintf("CREATE TABLE %s (\n  id INTEGER NOT NULL,\n  k INTEGER DEFAULT '0' NOT NULL,\n  PRIMARY KEY (id)) %s",
 					tableName(n), d.TableOptions), nil
 			},
@@ -76,7 +80,7 @@ func (bulkInstance) NewUser(ctx context.Context, env workload.UserEnv) (workload
 	}
 	last, _ := strconv.ParseInt(res[0][0], 10, 64)
 	prefix := "INSERT INTO " + table + " VALUES"
-	u := &bulkUser{next: last + 1, prefix: len(prefix)}
+	u := &bulkUser{next: last + 1, prefix: len(prefix), maxRows: conn.Dialect().MaxValuesRows}
 	u.buf = append(make([]byte, 0, bulkPacketSize), prefix...)
 	return u, nil
 }
@@ -89,6 +93,9 @@ type bulkUser struct {
 	rows   int
 	next   int64
 	row    []byte
+	// maxRows, if set, is the dialect's bound on an INSERT's rows (SQL
+	// Server: 1,000), which sends the INSERT before the packet is full.
+	maxRows int
 }
 
 func (u *bulkUser) Next() workload.TxnID { return 0 }
@@ -104,7 +111,7 @@ func (u *bulkUser) Run(ctx context.Context, tx workload.Tx) error {
 	if u.rows > 0 {
 		sep = 1
 	}
-	if len(u.buf)+len(u.row)+sep+1 > bulkPacketSize {
+	if len(u.buf)+len(u.row)+sep+1 > bulkPacketSize || u.maxRows > 0 && u.rows == u.maxRows {
 		if err := u.flush(ctx, tx); err != nil {
 			return err
 		}

@@ -3,14 +3,18 @@ package oltp
 import (
 	"context"
 	"fmt"
+	"slices"
 
+	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/workload"
 )
 
 // session is a connection's statements: oltp_common.lua's thread_init,
 // prepared per table, and BEGIN, COMMIT and ROLLBACK prepared once like
-// sysbench's stmt.begin and stmt.commit.
+// sysbench's stmt.begin and stmt.commit (on a connection that starts
+// transactions itself, Oracle's and SQL Server's, the protocol's calls in
+// their place, measured the same way).
 type session struct {
 	conn    sqldb.Conn
 	stmts   [][numOps]sqldb.Stmt // [table-1][op]
@@ -28,6 +32,10 @@ func openSession(ctx context.Context, env workload.SessionEnv, in *instance) (*s
 		return nil, err
 	}
 	c, t := in.c, in.t
+	if d := conn.Dialect(); d.SerialRefusesValues && c.autoInc && c.deleteInserts > 0 && slices.Contains(t.uses, opInsert) {
+		return nil, &db.UnsupportedError{Workload: t.name + " with --auto-inc",
+			Needs: "an auto-increment id that takes the ids its DELETE/INSERT pairs write back (add --auto-inc=off)", Driver: d.Name}
+	}
 	s := &session{conn: conn, stmts: make([][numOps]sqldb.Stmt, c.tables)}
 	for n := range c.tables {
 		for _, op := range t.uses {
@@ -44,18 +52,18 @@ func openSession(ctx context.Context, env workload.SessionEnv, in *instance) (*s
 		}
 	}
 	if !c.skipTrx {
-		d := conn.Dialect()
-		begin := d.BeginRead
+		begin := sqldb.BeginRead
 		if t.write {
-			begin = d.BeginWrite
+			begin = sqldb.BeginWrite
 		}
 		for _, p := range []struct {
-			s   *sqldb.Stmt
-			sql string
-		}{{&s.begin, begin}, {&s.commit, d.Commit}, {&s.rollbck, d.Rollback}} {
-			if *p.s, err = conn.Prepare(ctx, p.sql); err != nil {
+			s    *sqldb.Stmt
+			step sqldb.TxnStep
+			name string
+		}{{&s.begin, begin, "begin"}, {&s.commit, sqldb.CommitTxn, "commit"}, {&s.rollbck, sqldb.RollbackTxn, "rollback"}} {
+			if *p.s, err = sqldb.PrepareTxn(ctx, conn, p.step); err != nil {
 				s.Close(ctx)
-				return nil, fmt.Errorf("prepare %s: %w", p.sql, err)
+				return nil, fmt.Errorf("prepare %s: %w", p.name, err)
 			}
 		}
 	}

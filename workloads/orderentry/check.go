@@ -76,7 +76,7 @@ func (i *instance) Check(ctx context.Context, conn db.Conn, opt workload.CheckOp
 // it shows, to say there are more.
 func breaking(query, format string) func(context.Context, sqldb.Conn, *config) ([]string, error) {
 	return func(ctx context.Context, c sqldb.Conn, _ *config) ([]string, error) {
-		rows, err := c.QueryStrings(ctx, query+" LIMIT "+strconv.Itoa(workload.MaxFailures+1))
+		rows, err := c.QueryStrings(ctx, c.Dialect().Limit(query, strconv.Itoa(workload.MaxFailures+1)))
 		if err != nil {
 			return nil, err
 		}

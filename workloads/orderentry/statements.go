@@ -5,6 +5,7 @@ import (
 
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/workload"
+	"github.com/dbgauge/dbgauge/workloads/internal/sqlrun"
 )
 
 // The measured statements, one op each, with Swingbench's SQL
@@ -172,11 +173,11 @@ const activityBuckets = 12
 func sqlFor(op workload.OpID, d *sqldb.Dialect) string {
 	switch op {
 	case opBegin:
-		return d.BeginWrite
+		return sqlrun.BeginWrite
 	case opCommit:
-		return d.Commit
+		return sqlrun.Commit
 	case opRollback:
-		return d.Rollback
+		return sqlrun.Rollback
 	case opCustomerByName:
 		// With lower() indexed, Swingbench's case-insensitive search;
 		// without (MariaDB), the plain columns, whose index serves it
@@ -185,13 +186,13 @@ func sqlFor(op workload.OpID, d *sqldb.Dialect) string {
 		if !d.ExpressionIndex {
 			where = "cust_last_name = ? AND cust_first_name = ?"
 		}
-		return "SELECT " + customerCols + " FROM customers WHERE " + where + " LIMIT 4"
+		return d.Limit("SELECT "+customerCols+" FROM customers WHERE "+where, "4")
 	case opWarehouseQuery:
 		return warehouseQuery(d)
 	case opWarehouseActivity:
 		return warehouseActivity()
 	}
-	return statements[op].sql
+	return d.RewriteLimits(statements[op].sql)
 }
 
 // warehouseQuery is WarehouseOrdersQuery: order totals and counts by mode

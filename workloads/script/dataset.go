@@ -79,7 +79,7 @@ func (d *dataset) Check(ctx context.Context, conn db.Conn) (workload.State, erro
 	}
 	if st != nil {
 		d.mu.Lock()
-		d.keys, d.objects = slices.Sorted(maps.Keys(st.Shape)), slices.Clone(st.Objects)
+		d.keys, d.objects = shapeKeys(st.Shape), slices.Clone(st.Objects)
 		d.mu.Unlock()
 	}
 	return workload.State{Stamp: st}, nil
@@ -164,9 +164,20 @@ func (d *dataset) Prepare(ctx context.Context, env workload.PrepareEnv) error {
 		return err
 	}
 	d.mu.Lock()
-	d.keys, d.objects = slices.Sorted(maps.Keys(stamp.Shape)), slices.Clone(stamp.Objects)
+	d.keys, d.objects = shapeKeys(stamp.Shape), slices.Clone(stamp.Objects)
 	d.mu.Unlock()
 	return nil
+}
+
+// shapeKeys are a stamp's shape options, never nil: a prepare that read
+// no option made data that no option decides (nil keys mean every option,
+// before a stamp is found).
+func shapeKeys(shape map[string]string) []string {
+	keys := slices.Sorted(maps.Keys(shape))
+	if keys == nil {
+		keys = []string{}
+	}
+	return keys
 }
 
 // Cleanup implements workload.Dataset: the script's cleanup command, whose
@@ -216,11 +227,16 @@ func (d *dataset) command(ctx context.Context, conn db.Conn, driver, name string
 	if fn == nil {
 		return t.reads, nil
 	}
-	if _, err := t.call(fn); err != nil {
+	ret, err := t.call(fn)
+	if err != nil {
 		if t.db.err != nil {
 			return t.reads, fmt.Errorf("%s command of %s: %w", name, d.in.sc.path, t.db.err)
 		}
 		return t.reads, fmt.Errorf("%s command of %s: %s", name, d.in.sc.path, luaMessage(err))
+	}
+	if ret == lua.LFalse {
+		// sysbench's call_command: a command that returns false failed.
+		return t.reads, fmt.Errorf("%s command of %s returned false", name, d.in.sc.path)
 	}
 	return t.reads, nil
 }
@@ -313,4 +329,5 @@ func (s *Script) commandsOf(t *thread) {
 	s.hasPrepare = fn != nil
 	fn, _ = t.cmdFunc("cleanup")
 	s.hasCleanup = fn != nil
+	s.commands, s.parallel = ownCommands(t.L)
 }

@@ -4,9 +4,10 @@
 // script's sysbench.cmdline.options (they become the workload's options),
 // sysbench.rand.* with randgen's bit-for-bit sysbench generators,
 // sysbench.sql.driver() over dbgauge's SQL connections, the hooks, the
-// thread_init/event/thread_done callbacks, the prepare and cleanup commands,
-// and the few ffi calls real scripts make (usleep, gettimeofday,
-// sb_counter_inc).
+// thread_init/event/thread_done callbacks, init() and done() in a main
+// state of their own (main.go), the prepare and cleanup commands and the
+// script's own ones (command.go: `dbgauge command`), and the few ffi calls
+// real scripts make (usleep, gettimeofday, sb_counter_inc).
 //
 // Each distinct statement a script runs (literal values normalised to ?) is
 // one operation of a workload.OpTable, timed through the runner's Tx; an
@@ -14,6 +15,10 @@
 // creates is stamped with the script and the options its prepare read, so
 // that run refuses data prepared otherwise and cleanup drops only what
 // prepare made.
+//
+// A prepared SELECT's rows are decoded only for a script that reads
+// values (fetch.go); sysbench's own scripts do not, and theirs cost what
+// the built-in workloads' statements do.
 //
 // script imports workload, db, db/sqldb, dataset/sqlstore, load and randgen.
 // sysbench's own Lua files (GPL-2.0) are neither copied nor needed.

@@ -26,9 +26,9 @@ const (
 	streamCommand = 0x636d6400
 )
 
-// Configure implements workload.Workload: the option values, sysbench's
-// generators, and the script's init() run once in a state without a
-// database (sysbench runs it before the threads start).
+// Configure implements workload.Workload: the option values and sysbench's
+// generators. The script's init() runs later, once, before the first user
+// starts (see main.go): configuring a workload runs none of its code.
 func (s *Script) Configure(v workload.Values, p workload.Params) (workload.Instance, error) {
 	in := &instance{sc: s, v: v, p: p, ops: workload.NewOpTable(maxOps + 1), names: map[string]workload.OpID{},
 		unique: randgen.NewUniqueShard(p.Seed, 0, p.Shard.Index, p.Shard.N())}
@@ -41,16 +41,6 @@ func (s *Script) Configure(v workload.Values, p workload.Params) (workload.Insta
 		return nil, err
 	}
 	in.ds = &dataset{in: in}
-	t := &thread{sc: s, in: in, command: "run", rand: randgen.New(p.Seed, streamInit)}
-	if err := t.open(t.optTable(v, p, "")); err != nil {
-		return nil, err
-	}
-	defer t.L.Close()
-	if fn, ok := t.L.GetGlobal("init").(*lua.LFunction); ok {
-		if _, err := t.call(fn); err != nil {
-			return nil, fmt.Errorf("init(): %s", luaMessage(err))
-		}
-	}
 	return in, nil
 }
 
@@ -91,11 +81,17 @@ type instance struct {
 	ops    *workload.OpTable
 	mu     sync.Mutex
 	names  map[string]workload.OpID
+	// main is sysbench's main Lua state: init() runs in it before the
+	// first user, done() after the run (main.go).
+	main     *thread
+	initOnce sync.Once
+	initErr  error
 }
 
 var (
 	_ workload.Instance = (*instance)(nil)
 	_ workload.OpLister = (*instance)(nil)
+	_ workload.Ender    = (*instance)(nil)
 )
 
 // Transactions implements workload.Instance: one type, the script's event.
@@ -174,6 +170,10 @@ func (in *instance) NewUser(ctx context.Context, env workload.UserEnv) (workload
 	driver := ""
 	if sess != nil {
 		driver = sess.driver
+	}
+	in.initOnce.Do(func() { in.initErr = in.init(ctx, sess, driver) })
+	if in.initErr != nil {
+		return nil, in.initErr
 	}
 	t := &thread{sc: in.sc, in: in, command: "run", tid: env.User, rand: env.Rand, driver: driver}
 	if err := t.open(t.optTable(in.v, in.p, sysbenchDriver(driver))); err != nil {

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/parse"
@@ -35,6 +36,10 @@ type Script struct {
 	dataset string
 	// hasPrepare, parallelPrepare and hasCleanup are the script's commands.
 	hasPrepare, parallelPrepare, hasCleanup bool
+	// commands are the script's own commands (command.go), parallel those
+	// that run on every thread.
+	commands []string
+	parallel map[string]bool
 	// protos caches compiled chunks by file path: every state runs the
 	// same code without parsing it again.
 	protos *protoCache
@@ -168,6 +173,8 @@ func (s *Script) readOptions(L *lua.LState) error {
 type protoCache struct {
 	mu sync.Mutex
 	m  map[string]*lua.FunctionProto
+	// values is set once a compiled file reads results' values (fetch.go).
+	values atomic.Bool
 }
 
 // compile returns path compiled, parsing it once. A syntax error is
@@ -206,5 +213,8 @@ func (c *protoCache) compile(path string) (*lua.FunctionProto, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	c.m[path] = p
+	if readsValues(p) {
+		c.values.Store(true)
+	}
 	return p, nil
 }

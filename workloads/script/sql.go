@@ -66,6 +66,12 @@ type stmt struct {
 	on *session
 	ps sqldb.Stmt
 	rs *lua.LUserData
+	// ncols, vals and dest read a SELECT's values when the script reads
+	// them (fetch.go): its column count (-1: unknown from its text) and
+	// one destination per column.
+	ncols int
+	vals  []sqldb.Null[string]
+	dest  []any
 }
 
 // param is a bound parameter.
@@ -126,7 +132,12 @@ func (t *thread) sqlModule() *lua.LTable {
 	})
 	methods("sql_param", map[string]lua.LGFunction{"set": t.luaSet, "set_rand_str": t.luaSetRandStr})
 	rsMT := L.NewTable()
-	rsMethods := L.SetFuncs(L.NewTable(), map[string]lua.LGFunction{"fetch_row": t.luaFetchRow, "free": func(L *lua.LState) int { L.Push(lua.LTrue); return 1 }})
+	rsMethods := L.SetFuncs(L.NewTable(), map[string]lua.LGFunction{"fetch_row": t.luaFetchRow, "free": func(L *lua.LState) int {
+		rs := L.CheckUserData(1).Value.(*result)
+		rs.rows, rs.next = nil, 0
+		L.Push(lua.LTrue)
+		return 1
+	}})
 	rsMT.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
 		rs := L.CheckUserData(1).Value.(*result)
 		switch k := L.CheckString(2); k {
@@ -446,10 +457,15 @@ func (t *thread) luaExecute(L *lua.LState) int {
 	if timed {
 		m = t.db.tx.Begin()
 	}
-	var n int
-	if st.rows {
+	var n, nfields int
+	var rows [][]string
+	switch {
+	case st.rows && t.sc.protos.values.Load():
+		rows, nfields, err = t.queryValues(s, st, ps)
+		n = len(rows)
+	case st.rows:
 		n, err = ps.Query(t.db.ctx, t.db.args...)
-	} else {
+	default:
 		var a int64
 		a, err = ps.Exec(t.db.ctx, t.db.args...)
 		n = int(a)
@@ -464,7 +480,7 @@ func (t *thread) luaExecute(L *lua.LState) int {
 	if st.rs == nil {
 		st.rs = t.object("sql_result", &result{})
 	}
-	st.rs.Value.(*result).nrows = n
+	*st.rs.Value.(*result) = result{nrows: n, nfields: nfields, rows: rows}
 	L.Push(st.rs)
 	return 1
 }

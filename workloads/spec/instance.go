@@ -40,7 +40,8 @@ func (s *session) Close(context.Context) error {
 }
 
 // Open prepares every statement on the connection: BEGIN, COMMIT and
-// ROLLBACK from the dialect, the statements as rewritten, an INSERT with
+// ROLLBACK from the dialect (or the connection's own transactions), the
+// statements as rewritten (a LIMIT n the dialect's way), an INSERT with
 // returning: through sqldb.PrepareIDInsert.
 func (i *instance) Open(ctx context.Context, env workload.SessionEnv) (workload.Session, error) {
 	conn, err := sqldb.Open(env.Conn, env.Driver)
@@ -51,15 +52,15 @@ func (i *instance) Open(ctx context.Context, env workload.SessionEnv) (workload.
 	type spec struct{ sql, id string }
 	specs := make([]spec, len(i.p.ops))
 	if i.p.begin >= 0 {
-		specs[i.p.begin] = spec{sql: d.BeginWrite}
-		specs[i.p.commit] = spec{sql: d.Commit}
-		specs[i.p.rollback] = spec{sql: d.Rollback}
+		specs[i.p.begin] = spec{sql: sqlrun.BeginWrite}
+		specs[i.p.commit] = spec{sql: sqlrun.Commit}
+		specs[i.p.rollback] = spec{sql: sqlrun.Rollback}
 	}
 	reads := false
 	for _, t := range i.p.txns {
 		for _, st := range t.steps {
 			if !st.pause {
-				specs[st.op] = spec{sql: st.sql, id: st.returning}
+				specs[st.op] = spec{sql: d.RewriteLimits(st.sql), id: st.returning}
 				reads = reads || len(st.reads) > 0
 			}
 		}
@@ -72,7 +73,10 @@ func (i *instance) Open(ctx context.Context, env workload.SessionEnv) (workload.
 		return nil, err
 	}
 	if reads {
-		for _, st := range s.stmts {
+		for n, st := range s.stmts {
+			if op := workload.OpID(n); op == i.p.begin || op == i.p.commit || op == i.p.rollback {
+				continue // a transaction step reads nothing
+			}
 			if _, ok := st.(sqldb.RowReader); st != nil && !ok {
 				s.Close(ctx)
 				return nil, fmt.Errorf("%s reads values back, which the %s driver's statements cannot do", i.f.name, d.Name)

@@ -35,7 +35,16 @@ func openSession(ctx context.Context, env workload.SessionEnv) (*session, error)
 		*dst = st
 		return nil
 	}
+	for op, step := range [...]sqldb.TxnStep{opBegin: sqldb.BeginWrite, opCommit: sqldb.CommitTxn, opRollback: sqldb.RollbackTxn} {
+		if s.stmts[op], err = sqldb.PrepareTxn(ctx, conn, step); err != nil {
+			s.Close(ctx)
+			return nil, fmt.Errorf("prepare %s: %w", statements[op].name, err)
+		}
+	}
 	for op := range numOps {
+		if s.stmts[op] != nil {
+			continue
+		}
 		if op == opNOOrderLineInsert {
 			for n := minLines; n <= maxLines; n++ {
 				if err := prepare(&s.lines[n], statements[op].name, sqlFor(op, d, n)); err != nil {
@@ -50,9 +59,9 @@ func openSession(ctx context.Context, env workload.SessionEnv) (*session, error)
 			return nil, err
 		}
 	}
-	if err := prepare(&s.beginRead, "begin", d.BeginRead); err != nil {
+	if s.beginRead, err = sqldb.PrepareTxn(ctx, conn, sqldb.BeginRead); err != nil {
 		s.Close(ctx)
-		return nil, err
+		return nil, fmt.Errorf("prepare begin: %w", err)
 	}
 	// Values come back on the measured path (d_next_o_id, prices, ids).
 	if _, ok := s.stmts[opNOStock].(sqldb.RowsReader); !ok {

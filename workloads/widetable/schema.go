@@ -32,8 +32,8 @@ func createTable(d *sqldb.Dialect, n int64) string {
   col12 VARCHAR(15) NOT NULL,
   col13 CHAR(1) NOT NULL,
   col14 CHAR(1) NOT NULL,
-  col15 %[2]s DEFAULT '2009-07-30 16:25:44' NOT NULL%[3]s
-) %[4]s`, tableName(n), ts, pk, d.TableOptions)
+  col15 %[2]s DEFAULT %[5]s NOT NULL%[3]s
+) %[4]s`, tableName(n), ts, pk, d.TableOptions, d.TimestampLiteral("2009-07-30 16:25:44"))
 }
 
 // indexes are built after the load.

@@ -61,15 +61,43 @@ func Insert(ctx context.Context, tx workload.Tx, op workload.OpID, ins *sqldb.ID
 	return id, err
 }
 
+// Transaction steps, as the SQL of a statement given to Prepare: the
+// step's statement, or the connection's protocol call where transactions
+// are the connection's (sqldb.PrepareTxn).
+const (
+	BeginRead  = "{begin read}"
+	BeginWrite = "{begin}"
+	Commit     = "{commit}"
+	Rollback   = "{rollback}"
+)
+
+// txnStep is the transaction step sql stands for, if it is one.
+func txnStep(sql string) (sqldb.TxnStep, bool) {
+	switch sql {
+	case BeginRead:
+		return sqldb.BeginRead, true
+	case BeginWrite:
+		return sqldb.BeginWrite, true
+	case Commit:
+		return sqldb.CommitTxn, true
+	case Rollback:
+		return sqldb.RollbackTxn, true
+	}
+	return 0, false
+}
+
 // Prepare prepares a session's statements on conn: spec(i) gives
-// statement i's name (for errors), its SQL and, for an INSERT whose
-// generated id comes back, the id's column; it lands in stmts[i], or in
-// ids[i] for such an INSERT. On an error, Close what was made.
+// statement i's name (for errors), its SQL (or a transaction step) and, for
+// an INSERT whose generated id comes back, the id's column; it lands in
+// stmts[i], or in ids[i] for such an INSERT. On an error, Close what was
+// made.
 func Prepare(ctx context.Context, conn sqldb.Conn, stmts []sqldb.Stmt, ids []*sqldb.IDInsert, spec func(i int) (name, sql, idColumn string)) error {
 	for i := range stmts {
 		name, sql, idColumn := spec(i)
 		var err error
-		if idColumn != "" {
+		if step, ok := txnStep(sql); ok {
+			stmts[i], err = sqldb.PrepareTxn(ctx, conn, step)
+		} else if idColumn != "" {
 			ids[i], err = sqldb.PrepareIDInsert(ctx, conn, sql, idColumn)
 		} else {
 			stmts[i], err = conn.Prepare(ctx, sql)

@@ -1,0 +1,25 @@
+-- bulk_insert on mysql: the SQL dbgauge sends (workloads/internal/sqlgolden).
+
+-- prepare
+SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = ?;
+CREATE TABLE IF NOT EXISTS dbgauge_datasets (name VARCHAR(64) NOT NULL PRIMARY KEY, stamp TEXT NOT NULL);
+INSERT INTO dbgauge_datasets (name, stamp) VALUES (?, ?);
+DROP TABLE IF EXISTS `sbtest1`;
+CREATE TABLE sbtest1 (
+  id INTEGER NOT NULL,
+  k INTEGER DEFAULT '0' NOT NULL,
+  PRIMARY KEY (id)) ;
+ANALYZE TABLE `sbtest1`;
+
+-- session: the measured statements
+
+-- statements built while running: three transactions
+SELECT COALESCE(MAX(id), 0) FROM sbtest1;
+INSERT INTO sbtest1 VALUES(1,1),(2,2),(3,3);
+
+-- cleanup
+DROP TABLE IF EXISTS `sbtest1`;
+SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = ?;
+DELETE FROM dbgauge_datasets WHERE name = ?;
+SELECT name FROM dbgauge_datasets;
+DROP TABLE IF EXISTS `dbgauge_datasets`;

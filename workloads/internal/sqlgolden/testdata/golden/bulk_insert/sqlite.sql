@@ -1,0 +1,25 @@
+-- bulk_insert on sqlite: the SQL dbgauge sends (workloads/internal/sqlgolden).
+
+-- prepare
+SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?;
+CREATE TABLE IF NOT EXISTS dbgauge_datasets (name VARCHAR(64) NOT NULL PRIMARY KEY, stamp TEXT NOT NULL);
+INSERT INTO dbgauge_datasets (name, stamp) VALUES (?, ?);
+DROP TABLE IF EXISTS "sbtest1";
+CREATE TABLE sbtest1 (
+  id INTEGER NOT NULL,
+  k INTEGER DEFAULT '0' NOT NULL,
+  PRIMARY KEY (id)) ;
+ANALYZE "sbtest1";
+
+-- session: the measured statements
+
+-- statements built while running: three transactions
+SELECT COALESCE(MAX(id), 0) FROM sbtest1;
+INSERT INTO sbtest1 VALUES(1,1),(2,2),(3,3);
+
+-- cleanup
+DROP TABLE IF EXISTS "sbtest1";
+SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?;
+DELETE FROM dbgauge_datasets WHERE name = ?;
+SELECT name FROM dbgauge_datasets;
+DROP TABLE IF EXISTS "dbgauge_datasets";

@@ -1,0 +1,51 @@
+-- oltp_insert on sqlite: the SQL dbgauge sends (workloads/internal/sqlgolden).
+
+-- prepare
+SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?;
+CREATE TABLE IF NOT EXISTS dbgauge_datasets (name VARCHAR(64) NOT NULL PRIMARY KEY, stamp TEXT NOT NULL);
+INSERT INTO dbgauge_datasets (name, stamp) VALUES (?, ?);
+DROP TABLE IF EXISTS "sbtest2";
+DROP TABLE IF EXISTS "sbtest1";
+CREATE TABLE sbtest1(
+  id INTEGER,
+  k INTEGER DEFAULT '0' NOT NULL,
+  c CHAR(120) DEFAULT '' NOT NULL,
+  pad CHAR(60) DEFAULT '' NOT NULL,
+  PRIMARY KEY (id)
+) ;
+CREATE TABLE sbtest2(
+  id INTEGER,
+  k INTEGER DEFAULT '0' NOT NULL,
+  c CHAR(120) DEFAULT '' NOT NULL,
+  pad CHAR(60) DEFAULT '' NOT NULL,
+  PRIMARY KEY (id)
+) ;
+-- load sbtest1 (id, k, c, pad): the driver's bulk loader, else
+INSERT INTO "sbtest1" (id, k, c, pad) VALUES (?,?,?,?),(?,?,?,?);
+-- load sbtest2 (id, k, c, pad): the driver's bulk loader, else
+INSERT INTO "sbtest2" (id, k, c, pad) VALUES (?,?,?,?),(?,?,?,?);
+CREATE INDEX k_1 ON sbtest1(k);
+ANALYZE "sbtest1";
+CREATE INDEX k_2 ON sbtest2(k);
+ANALYZE "sbtest2";
+
+-- session: the measured statements
+BEGIN IMMEDIATE;
+COMMIT;
+ROLLBACK;
+
+-- statements built while running: three transactions
+BEGIN IMMEDIATE;
+COMMIT;
+ROLLBACK;
+INSERT INTO sbtest2 (k, c, pad) VALUES (6, '20778094615-54934411613-37331203038-80856554093-01368008489-26032355073-60685197414-42279845712-69312735053-55400736372', '99307665444-22810253314-13431919622-52182873953-73073313834');
+INSERT INTO sbtest1 (k, c, pad) VALUES (3, '47480546823-20879049250-65996100641-22259769356-48930491001-78981346007-57434560243-40992095867-95087139281-02310198237', '32663885375-35087474444-12018891629-15201211058-24295575230');
+INSERT INTO sbtest1 (k, c, pad) VALUES (6, '77408017535-84061790843-89930662502-31376269554-96843092283-19610292985-76187311692-70577557255-95649735997-09692495999', '92578823572-93144253038-83215850703-00125985045-55125310032');
+
+-- cleanup
+DROP TABLE IF EXISTS "sbtest2";
+DROP TABLE IF EXISTS "sbtest1";
+SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?;
+DELETE FROM dbgauge_datasets WHERE name = ?;
+SELECT name FROM dbgauge_datasets;
+DROP TABLE IF EXISTS "dbgauge_datasets";

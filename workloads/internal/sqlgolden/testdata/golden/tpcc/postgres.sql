@@ -1,0 +1,225 @@
+-- tpcc on postgres: the SQL dbgauge sends (workloads/internal/sqlgolden).
+
+-- prepare
+SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename = $1;
+CREATE TABLE IF NOT EXISTS dbgauge_datasets (name VARCHAR(64) NOT NULL PRIMARY KEY, stamp TEXT NOT NULL);
+INSERT INTO dbgauge_datasets (name, stamp) VALUES ($1, $2);
+DROP TABLE IF EXISTS "stock";
+DROP TABLE IF EXISTS "item";
+DROP TABLE IF EXISTS "order_line";
+DROP TABLE IF EXISTS "orders";
+DROP TABLE IF EXISTS "new_order";
+DROP TABLE IF EXISTS "history";
+DROP TABLE IF EXISTS "customer";
+DROP TABLE IF EXISTS "district";
+DROP TABLE IF EXISTS "warehouse";
+CREATE TABLE "warehouse" (
+  w_id INTEGER NOT NULL,
+  w_name VARCHAR(10),
+  w_street_1 VARCHAR(20),
+  w_street_2 VARCHAR(20),
+  w_city VARCHAR(20),
+  w_state CHAR(2),
+  w_zip CHAR(9),
+  w_tax DECIMAL(4,4),
+  w_ytd DECIMAL(12,2)
+);
+CREATE TABLE "district" (
+  d_id INTEGER NOT NULL,
+  d_w_id INTEGER NOT NULL,
+  d_name VARCHAR(10),
+  d_street_1 VARCHAR(20),
+  d_street_2 VARCHAR(20),
+  d_city VARCHAR(20),
+  d_state CHAR(2),
+  d_zip CHAR(9),
+  d_tax DECIMAL(4,4),
+  d_ytd DECIMAL(12,2),
+  d_next_o_id INTEGER
+);
+CREATE TABLE "customer" (
+  c_id INTEGER NOT NULL,
+  c_d_id INTEGER NOT NULL,
+  c_w_id INTEGER NOT NULL,
+  c_first VARCHAR(16),
+  c_middle CHAR(2),
+  c_last VARCHAR(16),
+  c_street_1 VARCHAR(20),
+  c_street_2 VARCHAR(20),
+  c_city VARCHAR(20),
+  c_state CHAR(2),
+  c_zip CHAR(9),
+  c_phone CHAR(16),
+  c_since TIMESTAMP,
+  c_credit CHAR(2),
+  c_credit_lim DECIMAL(12,2),
+  c_discount DECIMAL(4,4),
+  c_balance DECIMAL(12,2),
+  c_ytd_payment DECIMAL(12,2),
+  c_payment_cnt INTEGER,
+  c_delivery_cnt INTEGER,
+  c_data VARCHAR(500)
+);
+CREATE TABLE "history" (
+  h_c_id INTEGER,
+  h_c_d_id INTEGER,
+  h_c_w_id INTEGER,
+  h_d_id INTEGER,
+  h_w_id INTEGER,
+  h_date TIMESTAMP,
+  h_amount DECIMAL(6,2),
+  h_data VARCHAR(24)
+);
+CREATE TABLE "new_order" (
+  no_o_id INTEGER NOT NULL,
+  no_d_id INTEGER NOT NULL,
+  no_w_id INTEGER NOT NULL
+);
+CREATE TABLE "orders" (
+  o_id INTEGER NOT NULL,
+  o_d_id INTEGER NOT NULL,
+  o_w_id INTEGER NOT NULL,
+  o_c_id INTEGER,
+  o_entry_d TIMESTAMP,
+  o_carrier_id INTEGER,
+  o_ol_cnt INTEGER,
+  o_all_local INTEGER
+);
+CREATE TABLE "order_line" (
+  ol_o_id INTEGER NOT NULL,
+  ol_d_id INTEGER NOT NULL,
+  ol_w_id INTEGER NOT NULL,
+  ol_number INTEGER NOT NULL,
+  ol_i_id INTEGER,
+  ol_supply_w_id INTEGER,
+  ol_delivery_d TIMESTAMP,
+  ol_quantity INTEGER,
+  ol_amount DECIMAL(6,2),
+  ol_dist_info CHAR(24)
+);
+CREATE TABLE "item" (
+  i_id INTEGER NOT NULL,
+  i_im_id INTEGER,
+  i_name VARCHAR(24),
+  i_price DECIMAL(5,2),
+  i_data VARCHAR(50)
+);
+CREATE TABLE "stock" (
+  s_i_id INTEGER NOT NULL,
+  s_w_id INTEGER NOT NULL,
+  s_quantity INTEGER,
+  s_dist_01 CHAR(24),
+  s_dist_02 CHAR(24),
+  s_dist_03 CHAR(24),
+  s_dist_04 CHAR(24),
+  s_dist_05 CHAR(24),
+  s_dist_06 CHAR(24),
+  s_dist_07 CHAR(24),
+  s_dist_08 CHAR(24),
+  s_dist_09 CHAR(24),
+  s_dist_10 CHAR(24),
+  s_ytd INTEGER,
+  s_order_cnt INTEGER,
+  s_remote_cnt INTEGER,
+  s_data VARCHAR(50)
+);
+-- load warehouse (w_id, w_name, w_street_1, w_street_2, w_city, w_state, w_zip, w_tax, w_ytd): the driver's bulk loader, else
+INSERT INTO "warehouse" (w_id, w_name, w_street_1, w_street_2, w_city, w_state, w_zip, w_tax, w_ytd) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9),($10,$11,$12,$13,$14,$15,$16,$17,$18);
+-- load district (d_id, d_w_id, d_name, d_street_1, d_street_2, d_city, d_state, d_zip, d_tax, d_ytd, d_next_o_id): the driver's bulk loader, else
+INSERT INTO "district" (d_id, d_w_id, d_name, d_street_1, d_street_2, d_city, d_state, d_zip, d_tax, d_ytd, d_next_o_id) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11),($12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22);
+-- load customer (c_id, c_d_id, c_w_id, c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state, c_zip, c_phone, c_since, c_credit, c_credit_lim, c_discount, c_balance, c_ytd_payment, c_payment_cnt, c_delivery_cnt, c_data): the driver's bulk loader, else
+INSERT INTO "customer" (c_id, c_d_id, c_w_id, c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state, c_zip, c_phone, c_since, c_credit, c_credit_lim, c_discount, c_balance, c_ytd_payment, c_payment_cnt, c_delivery_cnt, c_data) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21),($22,$23,$24,$25,$26,$27,$28,$29,$30,$31,$32,$33,$34,$35,$36,$37,$38,$39,$40,$41,$42);
+-- load history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data): the driver's bulk loader, else
+INSERT INTO "history" (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data) VALUES ($1,$2,$3,$4,$5,$6,$7,$8),($9,$10,$11,$12,$13,$14,$15,$16);
+-- load new_order (no_o_id, no_d_id, no_w_id): the driver's bulk loader, else
+INSERT INTO "new_order" (no_o_id, no_d_id, no_w_id) VALUES ($1,$2,$3),($4,$5,$6);
+-- load orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt, o_all_local): the driver's bulk loader, else
+INSERT INTO "orders" (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt, o_all_local) VALUES ($1,$2,$3,$4,$5,$6,$7,$8),($9,$10,$11,$12,$13,$14,$15,$16);
+-- load order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_delivery_d, ol_quantity, ol_amount, ol_dist_info): the driver's bulk loader, else
+INSERT INTO "order_line" (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_delivery_d, ol_quantity, ol_amount, ol_dist_info) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10),($11,$12,$13,$14,$15,$16,$17,$18,$19,$20);
+-- load item (i_id, i_im_id, i_name, i_price, i_data): the driver's bulk loader, else
+INSERT INTO "item" (i_id, i_im_id, i_name, i_price, i_data) VALUES ($1,$2,$3,$4,$5),($6,$7,$8,$9,$10);
+-- load stock (s_i_id, s_w_id, s_quantity, s_dist_01, s_dist_02, s_dist_03, s_dist_04, s_dist_05, s_dist_06, s_dist_07, s_dist_08, s_dist_09, s_dist_10, s_ytd, s_order_cnt, s_remote_cnt, s_data): the driver's bulk loader, else
+INSERT INTO "stock" (s_i_id, s_w_id, s_quantity, s_dist_01, s_dist_02, s_dist_03, s_dist_04, s_dist_05, s_dist_06, s_dist_07, s_dist_08, s_dist_09, s_dist_10, s_ytd, s_order_cnt, s_remote_cnt, s_data) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17),($18,$19,$20,$21,$22,$23,$24,$25,$26,$27,$28,$29,$30,$31,$32,$33,$34);
+SET maintenance_work_mem = '256MB';
+ALTER TABLE "warehouse" ADD PRIMARY KEY (w_id);
+ANALYZE "warehouse";
+ALTER TABLE "district" ADD PRIMARY KEY (d_w_id, d_id);
+ANALYZE "district";
+ALTER TABLE "customer" ADD PRIMARY KEY (c_w_id, c_d_id, c_id);
+CREATE INDEX idx_customer_1 ON "customer" (c_w_id, c_d_id, c_last, c_first);
+ANALYZE "customer";
+ANALYZE "history";
+ALTER TABLE "new_order" ADD PRIMARY KEY (no_w_id, no_d_id, no_o_id);
+ANALYZE "new_order";
+ALTER TABLE "orders" ADD PRIMARY KEY (o_w_id, o_d_id, o_id);
+CREATE INDEX idx_orders_1 ON "orders" (o_w_id, o_d_id, o_c_id, o_id);
+ANALYZE "orders";
+ALTER TABLE "order_line" ADD PRIMARY KEY (ol_w_id, ol_d_id, ol_o_id, ol_number);
+ANALYZE "order_line";
+ALTER TABLE "item" ADD PRIMARY KEY (i_id);
+ANALYZE "item";
+ALTER TABLE "stock" ADD PRIMARY KEY (s_w_id, s_i_id);
+ANALYZE "stock";
+
+-- session: the measured statements
+BEGIN;
+COMMIT;
+ROLLBACK;
+SELECT w_tax FROM warehouse WHERE w_id = $1;
+SELECT d_tax, d_next_o_id FROM district WHERE d_w_id = $1 AND d_id = $2 FOR UPDATE;
+UPDATE district SET d_next_o_id = $1 WHERE d_w_id = $2 AND d_id = $3;
+SELECT c_discount, c_last, c_credit FROM customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_id = $3;
+INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_ol_cnt, o_all_local) VALUES ($1, $2, $3, $4, $5, $6, $7);
+INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES ($1, $2, $3);
+SELECT i_id, i_price, i_name, i_data FROM item WHERE i_id IN ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15);
+SELECT s_i_id, s_w_id, s_quantity, s_data, s_dist_01, s_dist_02, s_dist_03, s_dist_04, s_dist_05, s_dist_06, s_dist_07, s_dist_08, s_dist_09, s_dist_10 FROM stock WHERE (s_w_id, s_i_id) IN (($1, $2), ($3, $4), ($5, $6), ($7, $8), ($9, $10), ($11, $12), ($13, $14), ($15, $16), ($17, $18), ($19, $20), ($21, $22), ($23, $24), ($25, $26), ($27, $28), ($29, $30)) ORDER BY s_w_id, s_i_id FOR UPDATE;
+UPDATE stock SET s_quantity = $1, s_ytd = s_ytd + $2, s_order_cnt = s_order_cnt + 1, s_remote_cnt = s_remote_cnt + $3 WHERE s_i_id = $4 AND s_w_id = $5;
+INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9), ($10, $11, $12, $13, $14, $15, $16, $17, $18), ($19, $20, $21, $22, $23, $24, $25, $26, $27), ($28, $29, $30, $31, $32, $33, $34, $35, $36), ($37, $38, $39, $40, $41, $42, $43, $44, $45);
+INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9), ($10, $11, $12, $13, $14, $15, $16, $17, $18), ($19, $20, $21, $22, $23, $24, $25, $26, $27), ($28, $29, $30, $31, $32, $33, $34, $35, $36), ($37, $38, $39, $40, $41, $42, $43, $44, $45), ($46, $47, $48, $49, $50, $51, $52, $53, $54);
+INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9), ($10, $11, $12, $13, $14, $15, $16, $17, $18), ($19, $20, $21, $22, $23, $24, $25, $26, $27), ($28, $29, $30, $31, $32, $33, $34, $35, $36), ($37, $38, $39, $40, $41, $42, $43, $44, $45), ($46, $47, $48, $49, $50, $51, $52, $53, $54), ($55, $56, $57, $58, $59, $60, $61, $62, $63);
+INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9), ($10, $11, $12, $13, $14, $15, $16, $17, $18), ($19, $20, $21, $22, $23, $24, $25, $26, $27), ($28, $29, $30, $31, $32, $33, $34, $35, $36), ($37, $38, $39, $40, $41, $42, $43, $44, $45), ($46, $47, $48, $49, $50, $51, $52, $53, $54), ($55, $56, $57, $58, $59, $60, $61, $62, $63), ($64, $65, $66, $67, $68, $69, $70, $71, $72);
+INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9), ($10, $11, $12, $13, $14, $15, $16, $17, $18), ($19, $20, $21, $22, $23, $24, $25, $26, $27), ($28, $29, $30, $31, $32, $33, $34, $35, $36), ($37, $38, $39, $40, $41, $42, $43, $44, $45), ($46, $47, $48, $49, $50, $51, $52, $53, $54), ($55, $56, $57, $58, $59, $60, $61, $62, $63), ($64, $65, $66, $67, $68, $69, $70, $71, $72), ($73, $74, $75, $76, $77, $78, $79, $80, $81);
+INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9), ($10, $11, $12, $13, $14, $15, $16, $17, $18), ($19, $20, $21, $22, $23, $24, $25, $26, $27), ($28, $29, $30, $31, $32, $33, $34, $35, $36), ($37, $38, $39, $40, $41, $42, $43, $44, $45), ($46, $47, $48, $49, $50, $51, $52, $53, $54), ($55, $56, $57, $58, $59, $60, $61, $62, $63), ($64, $65, $66, $67, $68, $69, $70, $71, $72), ($73, $74, $75, $76, $77, $78, $79, $80, $81), ($82, $83, $84, $85, $86, $87, $88, $89, $90);
+INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9), ($10, $11, $12, $13, $14, $15, $16, $17, $18), ($19, $20, $21, $22, $23, $24, $25, $26, $27), ($28, $29, $30, $31, $32, $33, $34, $35, $36), ($37, $38, $39, $40, $41, $42, $43, $44, $45), ($46, $47, $48, $49, $50, $51, $52, $53, $54), ($55, $56, $57, $58, $59, $60, $61, $62, $63), ($64, $65, $66, $67, $68, $69, $70, $71, $72), ($73, $74, $75, $76, $77, $78, $79, $80, $81), ($82, $83, $84, $85, $86, $87, $88, $89, $90), ($91, $92, $93, $94, $95, $96, $97, $98, $99);
+INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9), ($10, $11, $12, $13, $14, $15, $16, $17, $18), ($19, $20, $21, $22, $23, $24, $25, $26, $27), ($28, $29, $30, $31, $32, $33, $34, $35, $36), ($37, $38, $39, $40, $41, $42, $43, $44, $45), ($46, $47, $48, $49, $50, $51, $52, $53, $54), ($55, $56, $57, $58, $59, $60, $61, $62, $63), ($64, $65, $66, $67, $68, $69, $70, $71, $72), ($73, $74, $75, $76, $77, $78, $79, $80, $81), ($82, $83, $84, $85, $86, $87, $88, $89, $90), ($91, $92, $93, $94, $95, $96, $97, $98, $99), ($100, $101, $102, $103, $104, $105, $106, $107, $108);
+INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9), ($10, $11, $12, $13, $14, $15, $16, $17, $18), ($19, $20, $21, $22, $23, $24, $25, $26, $27), ($28, $29, $30, $31, $32, $33, $34, $35, $36), ($37, $38, $39, $40, $41, $42, $43, $44, $45), ($46, $47, $48, $49, $50, $51, $52, $53, $54), ($55, $56, $57, $58, $59, $60, $61, $62, $63), ($64, $65, $66, $67, $68, $69, $70, $71, $72), ($73, $74, $75, $76, $77, $78, $79, $80, $81), ($82, $83, $84, $85, $86, $87, $88, $89, $90), ($91, $92, $93, $94, $95, $96, $97, $98, $99), ($100, $101, $102, $103, $104, $105, $106, $107, $108), ($109, $110, $111, $112, $113, $114, $115, $116, $117);
+INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9), ($10, $11, $12, $13, $14, $15, $16, $17, $18), ($19, $20, $21, $22, $23, $24, $25, $26, $27), ($28, $29, $30, $31, $32, $33, $34, $35, $36), ($37, $38, $39, $40, $41, $42, $43, $44, $45), ($46, $47, $48, $49, $50, $51, $52, $53, $54), ($55, $56, $57, $58, $59, $60, $61, $62, $63), ($64, $65, $66, $67, $68, $69, $70, $71, $72), ($73, $74, $75, $76, $77, $78, $79, $80, $81), ($82, $83, $84, $85, $86, $87, $88, $89, $90), ($91, $92, $93, $94, $95, $96, $97, $98, $99), ($100, $101, $102, $103, $104, $105, $106, $107, $108), ($109, $110, $111, $112, $113, $114, $115, $116, $117), ($118, $119, $120, $121, $122, $123, $124, $125, $126);
+INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9), ($10, $11, $12, $13, $14, $15, $16, $17, $18), ($19, $20, $21, $22, $23, $24, $25, $26, $27), ($28, $29, $30, $31, $32, $33, $34, $35, $36), ($37, $38, $39, $40, $41, $42, $43, $44, $45), ($46, $47, $48, $49, $50, $51, $52, $53, $54), ($55, $56, $57, $58, $59, $60, $61, $62, $63), ($64, $65, $66, $67, $68, $69, $70, $71, $72), ($73, $74, $75, $76, $77, $78, $79, $80, $81), ($82, $83, $84, $85, $86, $87, $88, $89, $90), ($91, $92, $93, $94, $95, $96, $97, $98, $99), ($100, $101, $102, $103, $104, $105, $106, $107, $108), ($109, $110, $111, $112, $113, $114, $115, $116, $117), ($118, $119, $120, $121, $122, $123, $124, $125, $126), ($127, $128, $129, $130, $131, $132, $133, $134, $135);
+UPDATE warehouse SET w_ytd = w_ytd + $1 WHERE w_id = $2;
+SELECT w_name, w_street_1, w_street_2, w_city, w_state, w_zip FROM warehouse WHERE w_id = $1;
+UPDATE district SET d_ytd = d_ytd + $1 WHERE d_w_id = $2 AND d_id = $3;
+SELECT d_name, d_street_1, d_street_2, d_city, d_state, d_zip FROM district WHERE d_w_id = $1 AND d_id = $2;
+SELECT c_id FROM customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_last = $3 ORDER BY c_first;
+SELECT c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state, c_zip, c_phone, c_credit, c_credit_lim, c_discount, c_balance, c_since FROM customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_id = $3 FOR UPDATE;
+SELECT c_data FROM customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_id = $3;
+UPDATE customer SET c_balance = c_balance - $1, c_ytd_payment = c_ytd_payment + $2, c_payment_cnt = c_payment_cnt + 1 WHERE c_w_id = $3 AND c_d_id = $4 AND c_id = $5;
+UPDATE customer SET c_balance = c_balance - $1, c_ytd_payment = c_ytd_payment + $2, c_payment_cnt = c_payment_cnt + 1, c_data = $3 WHERE c_w_id = $4 AND c_d_id = $5 AND c_id = $6;
+INSERT INTO history (h_c_d_id, h_c_w_id, h_c_id, h_d_id, h_w_id, h_date, h_amount, h_data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8);
+SELECT c_balance, c_first, c_middle, c_last FROM customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_id = $3;
+SELECT o_id, o_carrier_id, o_entry_d FROM orders WHERE o_w_id = $1 AND o_d_id = $2 AND o_c_id = $3 ORDER BY o_id DESC LIMIT 1;
+SELECT ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_delivery_d FROM order_line WHERE ol_w_id = $1 AND ol_d_id = $2 AND ol_o_id = $3;
+SELECT no_o_id FROM new_order WHERE no_w_id = $1 AND no_d_id = $2 ORDER BY no_o_id LIMIT 1 FOR UPDATE;
+DELETE FROM new_order WHERE no_w_id = $1 AND (no_d_id, no_o_id) IN (($2, $3), ($4, $5), ($6, $7), ($8, $9), ($10, $11), ($12, $13), ($14, $15), ($16, $17), ($18, $19), ($20, $21));
+SELECT o_d_id, o_c_id FROM orders WHERE o_w_id = $1 AND (o_d_id, o_id) IN (($2, $3), ($4, $5), ($6, $7), ($8, $9), ($10, $11), ($12, $13), ($14, $15), ($16, $17), ($18, $19), ($20, $21));
+UPDATE orders SET o_carrier_id = $1 WHERE o_w_id = $2 AND (o_d_id, o_id) IN (($3, $4), ($5, $6), ($7, $8), ($9, $10), ($11, $12), ($13, $14), ($15, $16), ($17, $18), ($19, $20), ($21, $22));
+UPDATE order_line SET ol_delivery_d = $1 WHERE ol_w_id = $2 AND (ol_d_id, ol_o_id) IN (($3, $4), ($5, $6), ($7, $8), ($9, $10), ($11, $12), ($13, $14), ($15, $16), ($17, $18), ($19, $20), ($21, $22));
+SELECT ol_d_id, SUM(ol_amount) FROM order_line WHERE ol_w_id = $1 AND (ol_d_id, ol_o_id) IN (($2, $3), ($4, $5), ($6, $7), ($8, $9), ($10, $11), ($12, $13), ($14, $15), ($16, $17), ($18, $19), ($20, $21)) GROUP BY ol_d_id;
+UPDATE customer SET c_balance = c_balance + $1, c_delivery_cnt = c_delivery_cnt + 1 WHERE c_w_id = $2 AND c_d_id = $3 AND c_id = $4;
+SELECT d_next_o_id FROM district WHERE d_w_id = $1 AND d_id = $2;
+SELECT COUNT(DISTINCT s_i_id) FROM order_line, stock WHERE ol_w_id = $1 AND ol_d_id = $2 AND ol_o_id < $3 AND ol_o_id >= $4 AND s_w_id = $5 AND s_i_id = ol_i_id AND s_quantity < $6;
+
+-- cleanup
+DROP TABLE IF EXISTS "stock";
+DROP TABLE IF EXISTS "item";
+DROP TABLE IF EXISTS "order_line";
+DROP TABLE IF EXISTS "orders";
+DROP TABLE IF EXISTS "new_order";
+DROP TABLE IF EXISTS "history";
+DROP TABLE IF EXISTS "customer";
+DROP TABLE IF EXISTS "district";
+DROP TABLE IF EXISTS "warehouse";
+SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename = $1;
+DELETE FROM dbgauge_datasets WHERE name = $1;
+SELECT name FROM dbgauge_datasets;
+DROP TABLE IF EXISTS "dbgauge_datasets";
