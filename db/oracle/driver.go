@@ -164,8 +164,6 @@ func connect(ctx context.Context, connector driver.Connector) (dc driver.Conn, e
 type Conn struct {
 	sqldb.DriverConn
 	raw dialer
-	// tx is the transaction BeginTx opened, until Commit or Rollback.
-	tx driver.Tx
 	// version is ServerVersion's answer, once read.
 	version string
 }

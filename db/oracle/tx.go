@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql/driver"
 	"errors"
+
+	"github.com/dbgauge/dbgauge/db/sqldb"
 )
 
 // A transaction is go-ora's: Oracle has no BEGIN (a transaction starts with
@@ -16,8 +18,8 @@ import (
 // TRANSACTION READ ONLY as its first statement (go-ora refuses
 // TxOptions.ReadOnly): its queries then see the data as of its start.
 func (c *Conn) BeginTx(ctx context.Context, readOnly bool) error {
-	if c.tx != nil {
-		return errors.New("oracle: a transaction is already open on this connection")
+	if c.InTx() {
+		return sqldb.ErrTxOpen
 	}
 	b, ok := c.DC.(driver.ConnBeginTx)
 	if !ok {
@@ -29,35 +31,13 @@ func (c *Conn) BeginTx(ctx context.Context, readOnly bool) error {
 	if err != nil {
 		return classify(err)
 	}
-	c.tx = tx
+	c.Begun(tx)
 	if readOnly {
 		if _, err := c.Exec(ctx, "SET TRANSACTION READ ONLY"); err != nil {
-			c.tx = nil
+			c.Begun(nil)
 			tx.Rollback()
 			return err
 		}
 	}
 	return nil
-}
-
-// Commit implements sqldb.Transactor. With no transaction open there is
-// nothing to commit: every statement committed itself.
-func (c *Conn) Commit(ctx context.Context) error {
-	tx := c.tx
-	if tx == nil {
-		return nil
-	}
-	c.tx = nil
-	return classify(tx.Commit())
-}
-
-// Rollback implements sqldb.Transactor; with no transaction open it does
-// nothing.
-func (c *Conn) Rollback(ctx context.Context) error {
-	tx := c.tx
-	if tx == nil {
-		return nil
-	}
-	c.tx = nil
-	return classify(tx.Rollback())
 }

@@ -17,6 +17,9 @@ type DriverConn struct {
 	// D is the driver's dialect; Classify wraps its errors with a class.
 	D        *Dialect
 	Classify func(error) error
+	// tx is the transaction a Transactor's BeginTx opened (Begun), until
+	// Commit or Rollback.
+	tx driver.Tx
 }
 
 // Dialect implements Conn.

@@ -2,7 +2,6 @@ package sqlserver
 
 import (
 	"context"
-	"database/sql/driver"
 	"errors"
 	"fmt"
 	"net"
@@ -163,8 +162,6 @@ type Conn struct {
 	sqldb.DriverConn
 	mc  *mssql.Conn
 	raw sockconn.Set
-	// tx is the transaction BeginTx opened, until Commit or Rollback.
-	tx driver.Tx
 	// version is ServerVersion's answer, once read.
 	version string
 	// identity maps the tables BulkInsert loaded to their IDENTITY column

@@ -3,7 +3,8 @@ package sqlserver
 import (
 	"context"
 	"database/sql/driver"
-	"errors"
+
+	"github.com/dbgauge/dbgauge/db/sqldb"
 )
 
 // A transaction is go-mssqldb's: BeginTx, Commit and Rollback are TDS
@@ -17,36 +18,13 @@ import (
 // transaction (go-mssqldb refuses TxOptions.ReadOnly): a read-only one is an
 // ordinary transaction at the session's isolation level.
 func (c *Conn) BeginTx(ctx context.Context, readOnly bool) error {
-	if c.tx != nil {
-		return errors.New("sqlserver: a transaction is already open on this connection")
+	if c.InTx() {
+		return sqldb.ErrTxOpen
 	}
 	tx, err := c.mc.BeginTx(ctx, driver.TxOptions{})
 	if err != nil {
 		return classify(err)
 	}
-	c.tx = tx
+	c.Begun(tx)
 	return nil
-}
-
-// Commit implements sqldb.Transactor. With no transaction open there is
-// nothing to commit: every statement committed itself.
-func (c *Conn) Commit(ctx context.Context) error {
-	tx := c.tx
-	if tx == nil {
-		return nil
-	}
-	c.tx = nil
-	return classify(tx.Commit())
-}
-
-// Rollback implements sqldb.Transactor; with no transaction open it does
-// nothing. After a deadlock (1205) the server has already rolled the
-// transaction back, and go-mssqldb sends nothing.
-func (c *Conn) Rollback(ctx context.Context) error {
-	tx := c.tx
-	if tx == nil {
-		return nil
-	}
-	c.tx = nil
-	return classify(tx.Rollback())
 }
