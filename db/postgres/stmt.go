@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgproto3"
 
 	"github.com/dbgauge/dbgauge/db/sqldb"
 )
@@ -22,6 +23,7 @@ type Stmt struct {
 	nulls []bool
 	vals  [][]byte
 	scan  scanner
+	bind  pgproto3.Bind // roundTrip's, reused
 }
 
 var (
@@ -34,6 +36,10 @@ func (s *Stmt) Exec(ctx context.Context, args ...any) (int64, error) {
 	if err := s.encode(args); err != nil {
 		return 0, err
 	}
+	if ctx.Done() == nil {
+		_, n, err := s.roundTrip(nil, nil)
+		return n, err
+	}
 	tag, err := s.c.pg.ExecPrepared(ctx, s.sd.Name, s.vals, nil, nil).Close()
 	if err != nil {
 		return 0, classify(err)
@@ -45,6 +51,10 @@ func (s *Stmt) Exec(ctx context.Context, args ...any) (int64, error) {
 func (s *Stmt) Query(ctx context.Context, args ...any) (int, error) {
 	if err := s.encode(args); err != nil {
 		return 0, err
+	}
+	if ctx.Done() == nil {
+		n, _, err := s.roundTrip(nil, nil)
+		return n, err
 	}
 	rr := s.c.pg.ExecPrepared(ctx, s.sd.Name, s.vals, nil, nil)
 	n := 0
@@ -75,6 +85,24 @@ func (s *Stmt) QueryRows(ctx context.Context, dest []any, each func(row int) err
 		return 0, err
 	}
 	s.scan.chooseFormats(fields, dest)
+	if ctx.Done() == nil {
+		tm := s.c.conn.TypeMap()
+		n, _, err := s.roundTrip(s.scan.formats, func(n int, values [][]byte) error {
+			if n > 0 && each == nil {
+				return nil
+			}
+			if err := s.scan.scan(tm, fields, s.scan.formats, values, dest); err != nil {
+				return fmt.Errorf("read row: %w", err)
+			}
+			if each != nil {
+				if err := each(n); err != nil {
+					return fmt.Errorf("read row: %w", err)
+				}
+			}
+			return nil
+		})
+		return n, err
+	}
 	rr := s.c.pg.ExecStatement(ctx, s.sd, s.vals, nil, s.scan.formats)
 	var scanErr error
 	n := 0
