@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgproto3"
@@ -35,8 +36,11 @@ func (s *Stmt) roundTrip(formats []int16, row func(n int, values [][]byte) error
 	fe.SendSync(&sync)
 	if err := fe.Flush(); err != nil {
 		// The connection is broken: close it so that pgconn refuses it
-		// from now on, as its own failed flush does.
-		pg.Close(context.Background())
+		// from now on, as its own failed flush does. Close writes a
+		// Terminate first: bound that, the socket may be stuck.
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		pg.Close(ctx)
+		cancel()
 		return 0, 0, classify(err)
 	}
 	var failed, rowErr error
