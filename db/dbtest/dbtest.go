@@ -217,16 +217,21 @@ func must(t *testing.T, err error) {
 // is skipped loudly in a developer's quick loop, and fails under CI.
 func ServerURL(t testing.TB, name string) *db.Target {
 	t.Helper()
-	raw := os.Getenv(name)
-	if raw == "" {
+	if os.Getenv(name) == "" {
 		if os.Getenv("CI") != "" {
 			t.Fatalf("%s is not set: CI must run against real servers (scripts/test starts them)", name)
 		}
 		t.Skipf("SKIPPED: %s is not set; run scripts/test, or eval \"$(scripts/services start)\" first", name)
 	}
-	target, err := db.ParseURL(raw)
+	return parseEnvURL(t, name)
+}
+
+// parseEnvURL parses the URL in the environment variable name.
+func parseEnvURL(t testing.TB, name string) *db.Target {
+	t.Helper()
+	target, err := db.ParseURL(os.Getenv(name))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", name, err)
 	}
 	return target
 }

@@ -20,9 +20,5 @@ func OptionalServerURL(t testing.TB, name string) *db.Target {
 		}
 		t.Skipf("SKIPPED: %s is not set; set it to a server's URL to run the live suite", name)
 	}
-	target, err := db.ParseURL(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return target
+	return parseEnvURL(t, name)
 }
