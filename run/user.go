@@ -32,9 +32,9 @@ type user struct {
 	// keying and think are waits done but not yet recorded (they are
 	// recorded into the next connection the user holds).
 	keyingNs, keyings, thinkNs, thinks int64
-	// yieldAt is when the user next gives its P back to the scheduler
-	// (see yield).
-	yieldAt int64
+	// end is when its last transaction ended; yieldAt when the user next
+	// gives its P back to the scheduler (see yield).
+	end, yieldAt int64
 }
 
 // Stream paths of randgen.New: users' workload streams keep the path
@@ -124,12 +124,12 @@ const yieldEvery = int64(5 * time.Millisecond)
 // takes its P away in the middle of a system call and hands the P to
 // another thread, and then polls every 20 µs again for a while. Measured on
 // PostgreSQL point selects at 2 threads, that was 5,500 sysmon wake-ups a
-// second and the futex calls of the hand-offs; a voluntary Gosched every 2
+// second and the futex calls of the hand-offs; a voluntary Gosched every 5
 // ms costs a few hundred nanoseconds and none of that.
 func (r *runner) yield(u *user) {
-	if now := r.now(); now >= u.yieldAt {
+	if u.end >= u.yieldAt { // the transaction's clock: no second read
 		runtime.Gosched()
-		u.yieldAt = now + yieldEvery
+		u.yieldAt = u.end + yieldEvery
 	}
 }
 
@@ -206,6 +206,7 @@ func (r *runner) transaction(ctx context.Context, u *user, claimed bool) int {
 		return noEvent
 	}
 	end := r.now()
+	u.end = end
 	class := db.ClassOf(err)
 	if err != nil && (r.interrupted.Load() || (r.cfg.Ignore[class] && class != db.ConnectionLost) ||
 		(r.stopping() && errors.Is(err, context.Canceled))) {

@@ -24,8 +24,7 @@ var dialect = &sqldb.Dialect{
 	Analyze:          "ANALYZE %s",
 	TableExistsQuery: "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename = ?",
 	QuoteIdent:       sqldb.QuoteDouble,
-	// The driver numbers placeholders itself (rebind, the same function);
-	// Bind says what the server receives.
+	// The driver applies it (pgx is not a DriverConn).
 	Bind:            sqldb.Numbered("$"),
 	DeferPrimaryKey: true,
 	BeforeIndex:     "SET maintenance_work_mem = '256MB'",

@@ -149,7 +149,7 @@ func (c *Conn) Exec(ctx context.Context, query string, args ...any) (int64, erro
 		}
 		return n, nil
 	}
-	tag, err := c.conn.Exec(ctx, rebind(query), c.mode(args)...)
+	tag, err := c.conn.Exec(ctx, dialect.BindQuery(query), c.mode(args)...)
 	if err != nil {
 		return 0, classify(err)
 	}
@@ -166,7 +166,7 @@ func (c *Conn) mode(args []any) []any {
 
 // QueryStrings implements sqldb.Conn.
 func (c *Conn) QueryStrings(ctx context.Context, query string, args ...any) ([][]string, error) {
-	rows, err := c.conn.Query(ctx, rebind(query), c.mode(args)...)
+	rows, err := c.conn.Query(ctx, dialect.BindQuery(query), c.mode(args)...)
 	if err != nil {
 		return nil, classify(err)
 	}
@@ -188,7 +188,7 @@ func (c *Conn) QueryStrings(ctx context.Context, query string, args ...any) ([][
 
 // Prepare implements sqldb.Conn.
 func (c *Conn) Prepare(ctx context.Context, query string) (sqldb.Stmt, error) {
-	q := rebind(query)
+	q := dialect.BindQuery(query)
 	if c.simple {
 		return &simpleStmt{c: c, sql: q}, nil
 	}
@@ -210,6 +210,3 @@ func (c *Conn) BulkInsert(ctx context.Context, table string, columns []string, r
 	_, err := c.conn.CopyFrom(ctx, pgx.Identifier{table}, columns, pgx.CopyFromRows(src))
 	return classify(err)
 }
-
-// rebind turns '?' placeholders into $1, $2, … outside quoted strings.
-var rebind = sqldb.Numbered("$")

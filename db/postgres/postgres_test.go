@@ -35,7 +35,7 @@ func TestRebind(t *testing.T) {
 		"UPDATE t SET c=? WHERE id BETWEEN ? AND ?":    "UPDATE t SET c=$1 WHERE id BETWEEN $2 AND $3",
 		"SELECT '?' FROM t WHERE a=? AND b='it''s ?' ": "SELECT '?' FROM t WHERE a=$1 AND b='it''s ?' ",
 	} {
-		if got := rebind(in); got != want {
+		if got := dialect.BindQuery(in); got != want {
 			t.Errorf("rebind(%q) = %q, want %q", in, got, want)
 		}
 	}

@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	"bytes"
 	"context"
 	"time"
 
@@ -76,26 +77,16 @@ var (
 )
 
 // rowsAffected reads the count at the end of a command tag ("UPDATE 1",
-// "INSERT 0 1", "SELECT 100"); 0 for a tag without one ("BEGIN").
+// "INSERT 0 1", "SELECT 100"); 0 for a tag without one ("BEGIN"). It is
+// pgconn's CommandTag.RowsAffected on the message's bytes, which a
+// CommandTag would copy.
 func rowsAffected(tag []byte) int64 {
 	var n int64
-	for i := len(tag) - 1; i >= 0; i-- {
-		c := tag[i]
-		if c == ' ' {
-			break
-		}
+	for _, c := range tag[bytes.LastIndexByte(tag, ' ')+1:] {
 		if c < '0' || c > '9' {
 			return 0
 		}
-		n += int64(c-'0') * pow10(len(tag)-1-i)
+		n = n*10 + int64(c-'0')
 	}
 	return n
-}
-
-func pow10(k int) int64 {
-	p := int64(1)
-	for range k {
-		p *= 10
-	}
-	return p
 }

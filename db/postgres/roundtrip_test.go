@@ -53,3 +53,12 @@ func TestRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestRowsAffected(t *testing.T) {
+	t.Parallel()
+	for tag, want := range map[string]int64{"UPDATE 1": 1, "INSERT 0 25": 25, "SELECT 100": 100, "BEGIN": 0, "": 0, "DELETE 0": 0} {
+		if got := rowsAffected([]byte(tag)); got != want {
+			t.Errorf("rowsAffected(%q) = %d, want %d", tag, got, want)
+		}
+	}
+}
