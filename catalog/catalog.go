@@ -6,9 +6,11 @@ package catalog
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/db/cubrid"
 	"github.com/dbgauge/dbgauge/db/mongo"
 	"github.com/dbgauge/dbgauge/db/mysql"
 	"github.com/dbgauge/dbgauge/db/oracle"
@@ -18,11 +20,11 @@ import (
 	"github.com/dbgauge/dbgauge/db/sqlserver"
 	"github.com/dbgauge/dbgauge/workload"
 	"github.com/dbgauge/dbgauge/workloads/bookstore"
+	"github.com/dbgauge/dbgauge/workloads/declarative"
 	"github.com/dbgauge/dbgauge/workloads/kv"
 	"github.com/dbgauge/dbgauge/workloads/oltp"
 	"github.com/dbgauge/dbgauge/workloads/orderentry"
 	"github.com/dbgauge/dbgauge/workloads/script"
-	"github.com/dbgauge/dbgauge/workloads/spec"
 	"github.com/dbgauge/dbgauge/workloads/tpcc"
 	"github.com/dbgauge/dbgauge/workloads/widetable"
 )
@@ -56,7 +58,7 @@ func Load(name string) (workload.Workload, error) {
 	switch strings.ToLower(filepath.Ext(name)) {
 	// One case per kind of workload file.
 	case ".yaml", ".yml":
-		return spec.Load(name)
+		return declarative.Load(name)
 	case ".lua":
 		return script.Load(name)
 	}
@@ -79,7 +81,7 @@ func Workload(name string) (workload.Workload, bool) {
 
 // Drivers returns every database driver.
 func Drivers() []db.Driver {
-	return []db.Driver{sqlite.Driver{}, postgres.Driver{}, mysql.Driver{}, redis.Driver{}, mongo.Driver{}, oracle.Driver{}, sqlserver.Driver{}}
+	return []db.Driver{sqlite.Driver{}, postgres.Driver{}, mysql.Driver{}, redis.Driver{}, mongo.Driver{}, oracle.Driver{}, sqlserver.Driver{}, cubrid.Driver{}}
 }
 
 // DriverFor finds the driver of a URL scheme.
@@ -92,4 +94,18 @@ func DriverFor(scheme string) (db.Driver, bool) {
 		}
 	}
 	return nil, false
+}
+
+// OptionOwners names the workloads that declare the option name, in
+// catalog order.
+func OptionOwners(name string) []string {
+	var owners []string
+	for _, w := range Workloads() {
+		for _, opt := range w.Options() {
+			if opt.Name == name && !slices.Contains(owners, w.Meta().Name) {
+				owners = append(owners, w.Meta().Name)
+			}
+		}
+	}
+	return owners
 }

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -84,4 +85,20 @@ func (misspelt) Options() []workload.Option {
 func (misspelt) Configure(v workload.Values, _ workload.Params) (workload.Instance, error) {
 	_ = v.Int("tabel-size")
 	return nil, nil
+}
+
+func TestOptionOwners(t *testing.T) {
+	owners := OptionOwners("record-count")
+	if len(owners) == 0 || !strings.HasPrefix(owners[0], "kv") {
+		t.Errorf("record-count's owners: %v", owners)
+	}
+	for _, o := range owners {
+		w, _ := Workload(o)
+		if !slices.ContainsFunc(w.Options(), func(opt workload.Option) bool { return opt.Name == "record-count" }) {
+			t.Errorf("%s has no --record-count", o)
+		}
+	}
+	if got := OptionOwners("no-such-option"); got != nil {
+		t.Errorf("an unknown option's owners: %v", got)
+	}
 }

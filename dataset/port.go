@@ -16,7 +16,9 @@
 //     claims what it created); then it drops and creates the objects, loads
 //     them in parallel batches, runs the after-load steps (indexes,
 //     statistics), each object on a connection of its own, and marks the
-//     stamp complete. It refuses objects another dataset's stamp claims, and
+//     stamp complete. On a database that takes one writer at a time
+//     (SQLite), its writes wait in turn in-process (writer.go), never on the
+//     database's lock. It refuses objects another dataset's stamp claims, and
 //     foreign ones unless forced.
 //   - Check reports this dataset's stamp, its objects another dataset's stamp
 //     claims, and same-named objects no stamp claims (foreign).
@@ -87,12 +89,18 @@ type Object struct {
 	// a pure function of (seed, options, i). Load may be nil (no data).
 	Rows, BatchRows int64
 	Load            func(ctx context.Context, conn db.Conn, seed uint64, batch int64) (int64, error)
+	// Draw, if set, is Load in two steps: it draws batch i's data without
+	// touching the database and returns the write that loads it. On a
+	// database that takes one writer at a time, loaders draw their next
+	// batch while another writes.
+	Draw func(seed uint64, batch int64) func(ctx context.Context, conn db.Conn) (int64, error)
 	// Clear, if set, deletes whatever batch i may have written, so that a
 	// resumed prepare can load again a batch that was under way when the
 	// first one stopped. Without it, such an object is loaded again whole.
 	Clear func(ctx context.Context, conn db.Conn, batch int64) error
 	// After runs once every object's data is in, on a connection of its own
-	// so that objects build their indexes in parallel; nil for none.
+	// so that objects build their indexes in parallel (one at a time on a
+	// single-writer database); nil for none.
 	After func(ctx context.Context, conn db.Conn) error
 }
 

@@ -60,10 +60,11 @@ func (d *Dataset) Prepare(ctx context.Context, env workload.PrepareEnv) (err err
 			t.flush(ctx)
 		}
 	}()
-	if err := load.Run(ctx, loads(objects, env.Seed, t), env.Parallel, env.Open, env.Progress); err != nil {
+	w := newWriter(env.SingleWriter)
+	if err := load.Run(ctx, loads(objects, env.Seed, t, w), env.Parallel, env.Open, env.Progress); err != nil {
 		return err
 	}
-	if err := load.Run(ctx, afters(objects, t), env.Parallel, env.Open, nil); err != nil {
+	if err := load.Run(ctx, afters(objects, t, w), env.Parallel, env.Open, nil); err != nil {
 		return err
 	}
 	stamp.Complete, stamp.Loading = true, nil
@@ -156,7 +157,10 @@ func refuse(st workload.State, force bool) error {
 
 // loads is the parallel loader's work: every object's batches that are
 // not in yet, each recorded by t before it starts and once it is done.
-func loads(objects []Object, seed uint64, t *tracker) []load.Table[db.Conn] {
+// With a writer (a single-writer database), a loader draws its batch
+// (Object.Draw) while another writes, then takes the writer for the stamp
+// update and the write.
+func loads(objects []Object, seed uint64, t *tracker, w writer) []load.Table[db.Conn] {
 	var tables []load.Table[db.Conn]
 	for _, o := range objects {
 		if o.Load == nil {
@@ -166,10 +170,18 @@ func loads(objects []Object, seed uint64, t *tracker) []load.Table[db.Conn] {
 		tables = append(tables, load.Table[db.Conn]{Name: o.label(), Rows: o.Rows, BatchRows: o.BatchRows,
 			Skip: func(b int64) bool { return inSpans(l.Done, b) },
 			Load: func(ctx context.Context, conn db.Conn, b int64) (int64, error) {
+				write := func(ctx context.Context, conn db.Conn) (int64, error) { return o.Load(ctx, conn, seed, b) }
+				if w != nil && o.Draw != nil {
+					write = o.Draw(seed, b)
+				}
+				if err := w.lock(ctx); err != nil {
+					return 0, err
+				}
+				defer w.unlock()
 				if err := t.start(ctx, o.Name, b); err != nil {
 					return 0, err
 				}
-				n, err := o.Load(ctx, conn, seed, b)
+				n, err := write(ctx, conn)
 				if err == nil {
 					t.done(o.Name, b)
 				}
@@ -180,9 +192,9 @@ func loads(objects []Object, seed uint64, t *tracker) []load.Table[db.Conn] {
 }
 
 // afters runs each object's after-load step as one batch, so that objects
-// build their indexes in parallel, each on its own connection; steps a
-// resumed prepare finds done are skipped.
-func afters(objects []Object, t *tracker) []load.Table[db.Conn] {
+// build their indexes in parallel, each on its own connection, or one at a
+// time with a writer; steps a resumed prepare finds done are skipped.
+func afters(objects []Object, t *tracker, w writer) []load.Table[db.Conn] {
 	var tables []load.Table[db.Conn]
 	for _, o := range objects {
 		if o.After == nil || t.stamp.Loading[o.Name].After == "done" {
@@ -190,6 +202,10 @@ func afters(objects []Object, t *tracker) []load.Table[db.Conn] {
 		}
 		tables = append(tables, load.Table[db.Conn]{Name: o.label(), Rows: 1, BatchRows: 1,
 			Load: func(ctx context.Context, conn db.Conn, _ int64) (int64, error) {
+				if err := w.lock(ctx); err != nil {
+					return 0, err
+				}
+				defer w.unlock()
 				if err := t.after(ctx, o.Name, "busy"); err != nil {
 					return 0, err
 				}

@@ -64,7 +64,9 @@ type SimpleProtocol interface {
 
 // SingleWriter is a Driver whose database takes one writer at a time
 // (SQLite): parallel loaders only queue for its lock, so prepare uses at most
-// Writers of them (one writing while another builds its next batch).
+// Writers of them (one writing while another builds its next batch), and
+// lets one write at a time: an index build holds the lock for longer than
+// any busy timeout.
 type SingleWriter interface {
 	Writers() int
 }

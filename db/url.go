@@ -38,7 +38,9 @@ func (t *Target) Redacted() string { return Redact(t.Raw) }
 
 var (
 	userinfoRE = regexp.MustCompile(`//[^/@:]*:([^/@]*)@`)
-	secretRE   = regexp.MustCompile(`(?i)(?:password|passwd|pwd|secret|token)=([^&;\s]*)`)
+	// A setting named password, secret, ... alone or with a suffix:
+	// HandlerSocket's hs-secret and hs-secret-wr.
+	secretRE = regexp.MustCompile(`(?i)(?:password|passwd|pwd|secret|token)(?:[-_][a-z]+)*=([^&;\s]*)`)
 )
 
 // Redact hides passwords in a URL or DSN-like string, parseable or not:
@@ -78,6 +80,24 @@ func Secrets(s string) [][2]int {
 			continue
 		}
 		out = append(out, sp)
+	}
+	return out
+}
+
+// Secrets returns every secret of t that Redact hides (the password,
+// secret= and the like), as written in the URL and decoded, so that a
+// message that quotes one decoded is masked too.
+func (t *Target) Secrets() []string {
+	var out []string
+	for _, sp := range Secrets(t.Raw) {
+		raw := t.Raw[sp[0]:sp[1]]
+		out = append(out, raw)
+		if dec, err := url.QueryUnescape(raw); err == nil && dec != raw {
+			out = append(out, dec)
+		}
+	}
+	if p := t.Password(); p != "" && !slices.Contains(out, p) {
+		out = append(out, p)
 	}
 	return out
 }

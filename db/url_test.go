@@ -17,6 +17,7 @@ func TestRedact(t *testing.T) {
 		{"postgres://u:@host/db", "postgres://u:xxxxx@host/db"},
 		{"postgres://u:password=pw@host/db?token=t1&x=1", "postgres://u:xxxxx@host/db?token=xxxxx&x=1"},
 		{"--db=mysql://a:b@h/x --other pwd=zz", "--db=mysql://a:xxxxx@h/x --other pwd=xxxxx"},
+		{"mysql://u:p@h/d?hs-port=9998&hs-secret=r1&hs-secret-wr=w2&tls=true", "mysql://u:xxxxx@h/d?hs-port=9998&hs-secret=xxxxx&hs-secret-wr=xxxxx&tls=true"},
 	} {
 		if got := Redact(tc.in); got != tc.want {
 			t.Errorf("Redact(%q) = %q, want %q", tc.in, got, tc.want)
@@ -34,6 +35,13 @@ func TestSecrets(t *testing.T) {
 	}
 	if strings.Join(got, "|") != "pass=word|p2" {
 		t.Errorf("Secrets = %q", got)
+	}
+	tg, err := ParseURL("mysql://u:p%40w@h/d?hs-secret=r%2F1&hs-secret-wr=w2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(tg.Secrets(), "|"); got != "p%40w|p@w|r%2F1|r/1|w2" {
+		t.Errorf("Target.Secrets = %q", got)
 	}
 	if Secrets("sqlite:bench.db") != nil {
 		t.Error("a URL without a password has secrets")

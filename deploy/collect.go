@@ -1,6 +1,7 @@
 package deploy
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -45,7 +46,7 @@ func NewCollector(resultsDir, workloadName string, shards int, startAt string, n
 		dir = filepath.Join(resultsDir, fmt.Sprintf("%s-shards-%s-%d", workloadName, now.UTC().Format("20060102-150405"), i))
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, session.Usagef("--results-dir: %v", err)
+		return nil, &session.Error{Kind: session.Usage, Err: &session.ResultsDirError{Err: err}}
 	}
 	return &Collector{Dir: dir, Shards: shards, StartAt: startAt, outcomes: map[int]*Outcome{}}, nil
 }
@@ -157,4 +158,20 @@ func (c *Collector) Merge(resultsDir string, histogram bool) (*results.Result, s
 		return c.outcomes[0].Result, c.outcomes[0].Dir, nil
 	}
 	return session.Merge(paths, resultsDir, histogram)
+}
+
+// PodEnd is how a launch of one pod (prepare, cleanup) ended: its output,
+// and its error (an *ExitError with the pod's exit code), nil if it ended
+// well.
+func (c *Collector) PodEnd() ([]byte, error) {
+	outs := c.Outcomes()
+	if len(outs) == 0 {
+		return nil, &session.Error{Kind: session.Aborted, Err: errors.New("the pod did not run")}
+	}
+	o := outs[0]
+	out, _ := os.ReadFile(filepath.Join(o.Dir, "output.log"))
+	if o.Err != nil && !errors.Is(o.Err, results.ErrNoStreamedResult) {
+		return out, o.Err
+	}
+	return out, nil
 }

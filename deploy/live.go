@@ -24,6 +24,14 @@ func IntervalLine(iv results.Interval) string {
 	return IntervalPrefix + string(b) + "\n"
 }
 
+// PrintPrefix starts the line a worker prints for a line of the
+// workload's own output (a sysbench script's print): the launcher shows
+// it as its own, without the prefix.
+const PrintPrefix = "dbgauge-print "
+
+// PrintLine is a workload's output line as a worker prints it.
+func PrintLine(line string) string { return PrintPrefix + line + "\n" }
+
 // Live merges the shards' intervals as they arrive and hands each merged
 // interval to Emit, in order: the line a single process would have
 // printed, for the whole run. Interval k is merged once every shard still
@@ -36,6 +44,9 @@ type Live struct {
 	Wait   time.Duration
 	// Pct is the run's --percentile, of the merged line's latency.
 	Pct float64
+	// Print, if set, is told each line of a shard's workload output
+	// (PrintLine), as it comes.
+	Print func(shard int, line string)
 
 	mu    sync.Mutex
 	next  int
@@ -74,7 +85,7 @@ func NewLive(shards int, intervalS, pct float64, emit func(results.Interval)) *L
 func (l *Live) Close() { close(l.stop) }
 
 // Writer is shard i's output as it comes: its interval lines feed the
-// merge, the rest is ignored.
+// merge, its workload's output lines go to Print, the rest is ignored.
 func (l *Live) Writer(i int) io.Writer { return &liveWriter{l: l, shard: i} }
 
 // End says shard i has ended: the merge no longer waits for it.
@@ -154,6 +165,8 @@ func (w *liveWriter) Write(p []byte) (int, error) {
 			if json.Unmarshal([]byte(rest), &iv) == nil {
 				w.l.add(w.shard, iv)
 			}
+		} else if rest, ok := strings.CutPrefix(line, PrintPrefix); ok && w.l.Print != nil {
+			w.l.Print(w.shard, rest)
 		}
 	}
 }

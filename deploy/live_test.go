@@ -1,9 +1,12 @@
 package deploy
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/dbgauge/dbgauge/hist"
@@ -27,9 +30,15 @@ func interval(t *testing.T, k, n int, ms int64) results.Interval {
 // TestLive: interval k is printed once every running shard sent its k-th,
 // merged exactly (counts sum, the histogram merges: shard 1's slower
 // transactions set the p95), in order; a shard that ended is not waited
-// for, and one that is silent is waited for only Wait.
+// for, and one that is silent is waited for Wait, and printed by the next
+// tick of Live's timer (Wait/4 later at most). The timer runs in a
+// synctest bubble: its seconds pass at once and exactly.
 func TestLive(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, testLive)
+}
+
+func testLive(t *testing.T) {
 	var mu sync.Mutex
 	var got []results.Interval
 	l := NewLive(3, 1, 95, func(iv results.Interval) { mu.Lock(); got = append(got, iv); mu.Unlock() })
@@ -61,12 +70,15 @@ func TestLive(t *testing.T) {
 	}
 	// Shard 1 falls silent: interval 2 waits Wait (3 s), then goes alone.
 	w0.Write([]byte(IntervalLine(interval(t, 2, 7, 1))))
-	start := time.Now()
-	for count() < 3 && time.Since(start) < 10*time.Second {
-		time.Sleep(50 * time.Millisecond)
+	time.Sleep(l.Wait - time.Nanosecond)
+	synctest.Wait()
+	if count() != 2 {
+		t.Fatalf("interval 2 printed before Wait (%s) passed", l.Wait)
 	}
-	if count() != 3 || got[2].Transactions != 7 || time.Since(start) < l.Wait-time.Second {
-		t.Fatalf("interval 2: %d printed after %s", count(), time.Since(start))
+	time.Sleep(l.Wait/4 + time.Nanosecond)
+	synctest.Wait()
+	if count() != 3 || got[2].Transactions != 7 {
+		t.Fatalf("interval 2: %d printed a tick (%s) after Wait", count(), l.Wait/4)
 	}
 	// Its late interval 2 is dropped from the live lines, not misplaced.
 	w1.Write([]byte(IntervalLine(interval(t, 2, 3, 1))))
@@ -77,5 +89,25 @@ func TestLive(t *testing.T) {
 	}
 	if !strings.HasPrefix(IntervalLine(results.Interval{}), IntervalPrefix+"{") {
 		t.Error("an interval line is the prefix and JSON")
+	}
+}
+
+// TestLivePrints: a shard's workload output lines (a script's print) reach
+// Print whole, without their prefix and in the order each shard wrote
+// them, even split over writes; other lines do not.
+func TestLivePrints(t *testing.T) {
+	t.Parallel()
+	var got []string
+	l := NewLive(2, 1, 95, func(results.Interval) {})
+	defer l.Close()
+	l.Print = func(shard int, line string) { got = append(got, fmt.Sprintf("%d:%s", shard, line)) }
+	w0, w1 := l.Writer(0), l.Writer(1)
+	p := PrintLine("Counter values:\tx")
+	w0.Write([]byte("[ 1s ] thds: 2\n" + p[:9]))
+	w1.Write([]byte(PrintLine("Initializing counter(s)...")))
+	w0.Write([]byte(p[9:] + PrintLine("    1: -57")))
+	want := []string{"1:Initializing counter(s)...", "0:Counter values:\tx", "0:    1: -57"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("printed %q, want %q", got, want)
 	}
 }

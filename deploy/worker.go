@@ -6,6 +6,9 @@
 // windows overlap; it prints its result as a block on its output
 // (results.WriteStream), which the launcher reads, saves as the shard's
 // result.json as soon as it has it, and merges exactly (session.Merge).
+// ForShards is the Spec a launcher hands its shards; NewLocalLaunch makes a
+// launch on this machine, LaunchErr says how a merged launch ended and
+// Collector.PodEnd how a prepare or cleanup pod did.
 //
 // deploy imports session and results; never a workload or a driver.
 package deploy
@@ -163,4 +166,16 @@ func FromEnv(getenv func(string) string) (Worker, error) {
 func StartAt(now time.Time, delay time.Duration, warmupS int) string {
 	t := now.Add(delay).Add(time.Duration(warmupS) * time.Second).Truncate(time.Second).Add(time.Second)
 	return t.UTC().Format(time.RFC3339)
+}
+
+// ForShards is s as a launcher hands it to its shards: measured from a
+// common start (s.StartAt, or delay plus the warmup after now), its shard
+// left for the launcher to give each, and its data never prepared by a
+// shard (the launcher made it ready once, before the shards start).
+func ForShards(s session.Spec, delay time.Duration, now time.Time) session.Spec {
+	if s.StartAt == "" {
+		s.StartAt = StartAt(now, delay, s.WarmupS)
+	}
+	s.Shard, s.Prepare = "", session.PrepareNever
+	return s
 }

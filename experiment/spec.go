@@ -17,7 +17,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/dbgauge/dbgauge/internal/yamlfile"
+	"github.com/dbgauge/dbgauge/yamlfile"
 )
 
 // Prepare policies (the command line implements them).
@@ -87,51 +87,22 @@ var envRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Z
 // target URLs. The error, if any, is an *Errors listing every problem.
 func Parse(name string, data []byte, lookup func(string) (string, bool)) (*File, error) {
 	errs := &Errors{File: name}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		line := 1
-		if m := regexp.MustCompile(`line (\d+)`).FindStringSubmatch(err.Error()); m != nil {
-			line, _ = strconv.Atoi(m[1])
-		}
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		msg = regexp.MustCompile(`^line \d+: `).ReplaceAllString(msg, "")
-		errs.Add(line, "not valid YAML: %s", msg)
+	root := yamlfile.Root(errs, data, "the file is empty", "an experiment is a mapping with name, targets, defaults and steps")
+	if root == nil {
 		return nil, errs
 	}
-	if len(doc.Content) == 0 {
-		errs.Add(1, "the file is empty")
-		return nil, errs
-	}
-	root := doc.Content[0]
 	f := &File{Repeat: 1, Prepare: "replace"}
-	if root.Kind != yaml.MappingNode {
-		errs.Add(root.Line, "an experiment is a mapping with name, targets, defaults and steps")
-		return nil, errs
-	}
 	seenSteps := false
-	yamlfile.EachPair(root, func(k, v *yaml.Node) {
-		switch k.Value {
-		case "name":
-			f.Name = yamlfile.Scalar(errs, v, "name")
-		case "description":
-			f.Description = yamlfile.Scalar(errs, v, "description")
-		case "repeat":
-			f.Repeat = positive(errs, v, "repeat")
-		case "prepare":
-			f.Prepare = policy(errs, v)
-		case "cleanup":
-			f.Cleanup = boolean(errs, v, "cleanup")
-		case "targets":
-			f.Targets = targets(errs, v, lookup)
-		case "defaults":
-			f.Defaults = settings(errs, v, "defaults")
-		case "steps":
-			seenSteps = true
-			f.Steps = steps(errs, v, f)
-		default:
-			errs.Add(k.Line, "unknown key %q (keys: name, description, targets, defaults, repeat, prepare, cleanup, steps)", k.Value)
-		}
-	})
+	yamlfile.Fields(root, []yamlfile.Field{
+		{Key: "name", Read: func(_, v *yaml.Node) { f.Name = yamlfile.Scalar(errs, v, "name") }},
+		{Key: "description", Read: func(_, v *yaml.Node) { f.Description = yamlfile.Scalar(errs, v, "description") }},
+		{Key: "targets", Read: func(_, v *yaml.Node) { f.Targets = targets(errs, v, lookup) }},
+		{Key: "defaults", Read: func(_, v *yaml.Node) { f.Defaults = settings(errs, v, "defaults") }},
+		{Key: "repeat", Read: func(_, v *yaml.Node) { f.Repeat = positive(errs, v, "repeat") }},
+		{Key: "prepare", Read: func(_, v *yaml.Node) { f.Prepare = policy(errs, v) }},
+		{Key: "cleanup", Read: func(_, v *yaml.Node) { f.Cleanup = yamlfile.Bool(errs, v, "cleanup") }},
+		{Key: "steps", Read: func(_, v *yaml.Node) { seenSteps, f.Steps = true, steps(errs, v, f) }},
+	}, func(k *yaml.Node, keys string) { errs.Add(k.Line, "unknown key %q (keys: %s)", k.Value, keys) })
 	if len(f.Targets) == 0 {
 		errs.Add(root.Line, "no targets: add `targets:` with at least one name: URL")
 	}
@@ -170,20 +141,6 @@ func positive(errs *Errors, v *yaml.Node, what string) int {
 		return 1
 	}
 	return n
-}
-
-func boolean(errs *Errors, v *yaml.Node, what string) bool {
-	s := yamlfile.Scalar(errs, v, what)
-	switch strings.ToLower(s) {
-	case "true", "yes", "on":
-		return true
-	case "false", "no", "off":
-		return false
-	}
-	if v.Kind == yaml.ScalarNode {
-		errs.Add(v.Line, "%s must be true or false, got %q", what, s)
-	}
-	return false
 }
 
 func policy(errs *Errors, v *yaml.Node) string {
@@ -247,49 +204,47 @@ func settings(errs *Errors, v *yaml.Node, what string) []Setting {
 }
 
 func steps(errs *Errors, v *yaml.Node, f *File) []Step {
-	if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
-		errs.Add(v.Line, "steps is a list of at least one step (- workload: oltp_read_write)")
+	const notList = "steps is a list of at least one step (- workload: oltp_read_write)"
+	if v.Kind == yaml.SequenceNode && len(v.Content) == 0 {
+		errs.Add(v.Line, notList)
 		return nil
 	}
 	var out []Step
-	for _, n := range v.Content {
+	yamlfile.Items(errs, v, notList, func(n *yaml.Node) {
 		if n.Kind != yaml.MappingNode {
 			errs.Add(n.Line, "a step is a mapping with workload, and optionally targets, set, matrix, prepare, repeat")
-			continue
+			return
 		}
 		s := Step{Line: n.Line}
-		yamlfile.EachPair(n, func(k, val *yaml.Node) {
-			switch k.Value {
-			case "workload":
-				s.Workload = yamlfile.Scalar(errs, val, "workload")
-			case "targets":
-				if val.Kind != yaml.SequenceNode {
-					errs.Add(val.Line, "a step's targets is a list of target names ([sqlite, postgres])")
-					return
-				}
-				for _, t := range val.Content {
-					name := yamlfile.Scalar(errs, t, "a target name")
-					if !hasTarget(f, name) {
-						errs.Add(t.Line, "unknown target %q (targets: %s)", name, targetNames(f))
-					}
-					s.Targets = append(s.Targets, name)
-				}
-			case "set":
-				s.Set = settings(errs, val, "set")
-			case "matrix":
-				s.Matrix = matrix(errs, val)
-			case "prepare":
-				s.Prepare = policy(errs, val)
-			case "repeat":
-				s.Repeat = positive(errs, val, "repeat")
-			default:
-				errs.Add(k.Line, "unknown step key %q (keys: workload, targets, set, matrix, prepare, repeat)", k.Value)
-			}
-		})
+		yamlfile.Fields(n, []yamlfile.Field{
+			{Key: "workload", Read: func(_, val *yaml.Node) { s.Workload = yamlfile.Scalar(errs, val, "workload") }},
+			{Key: "targets", Read: func(_, val *yaml.Node) { s.Targets = stepTargets(errs, val, f) }},
+			{Key: "set", Read: func(_, val *yaml.Node) { s.Set = settings(errs, val, "set") }},
+			{Key: "matrix", Read: func(_, val *yaml.Node) { s.Matrix = matrix(errs, val) }},
+			{Key: "prepare", Read: func(_, val *yaml.Node) { s.Prepare = policy(errs, val) }},
+			{Key: "repeat", Read: func(_, val *yaml.Node) { s.Repeat = positive(errs, val, "repeat") }},
+		}, func(k *yaml.Node, keys string) { errs.Add(k.Line, "unknown step key %q (keys: %s)", k.Value, keys) })
 		if s.Workload == "" {
 			errs.Add(n.Line, "a step needs a workload")
 		}
 		out = append(out, s)
+	})
+	return out
+}
+
+// stepTargets reads a step's list of target names.
+func stepTargets(errs *Errors, val *yaml.Node, f *File) []string {
+	if val.Kind != yaml.SequenceNode {
+		errs.Add(val.Line, "a step's targets is a list of target names ([sqlite, postgres])")
+		return nil
+	}
+	var out []string
+	for _, t := range val.Content {
+		name := yamlfile.Scalar(errs, t, "a target name")
+		if !hasTarget(f, name) {
+			errs.Add(t.Line, "unknown target %q (targets: %s)", name, targetNames(f))
+		}
+		out = append(out, name)
 	}
 	return out
 }

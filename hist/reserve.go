@@ -25,25 +25,46 @@ const reserveCount = 256
 // populated buckets. s must be empty; its contents and results are those of
 // a new Set.
 func (s *Set) Reserve(n int, pooled bool) {
+	s.ReserveTxns(n, pooled)
+	for _, o := range s.Ops {
+		o.reserve(n)
+	}
+}
+
+// ReserveTxns is Reserve without the operations, for a workload that names
+// its operations as it runs (a sysbench script's statements: 257 slots, of
+// which a script uses a few): MergeReserving gives each its room before
+// its first values.
+func (s *Set) ReserveTxns(n int, pooled bool) {
 	s.Txn.reserve(n)
 	for _, t := range s.Types {
 		t.reserve(n)
-	}
-	for _, o := range s.Ops {
-		o.reserve(n)
 	}
 	if pooled {
 		s.PoolWait.reserve(n)
 	}
 }
 
+// MergeReserving is Merge, each operation of s reserved (n buckets) just
+// before its first values come in.
+func (s *Set) MergeReserving(from *Set, n int) {
+	for i, o := range from.Ops {
+		if o.OK.TotalCount() > 0 {
+			s.Ops[i].reserve(n)
+		}
+	}
+	s.Merge(from)
+}
+
 // reserve fills n distinct buckets and resets the histogram, which keeps
 // its storage and count width: the library has no other way to size it.
+// It is done once, and only to an empty histogram.
 func (o *Op) reserve(n int) {
 	h := o.OK
-	if h.TotalCount() != 0 {
+	if o.reserved || h.TotalCount() != 0 {
 		return
 	}
+	o.reserved = true
 	for v := Lowest; int(h.Populated()) < n && v < Highest; v += bucketWidth(v) {
 		_ = h.RecordValues(v, reserveCount)
 	}

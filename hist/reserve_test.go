@@ -62,3 +62,29 @@ func TestReserveKeepsResultsAndMemory(t *testing.T) {
 		}
 	}
 }
+
+// MergeReserving reserves an operation once, just before its first values,
+// and not one that never gets any: a script's 257 slots cost the room of
+// the statements it runs.
+func TestMergeReserving(t *testing.T) {
+	total, iv := NewSet(1, 3), NewSet(1, 3)
+	total.ReserveTxns(ReserveBuckets, false)
+	if total.Ops[0].reserved || total.Ops[1].reserved {
+		t.Fatal("ReserveTxns reserved an operation")
+	}
+	iv.RecordOp(1, 5000, false)
+	total.MergeReserving(iv, ReserveBuckets)
+	size := total.Ops[1].OK.GetMemorySize()
+	if !total.Ops[1].reserved || total.Ops[0].reserved || total.Ops[2].reserved || size < ReserveBuckets {
+		t.Fatalf("after op 1's first values: reserved %v %v %v, op 1 takes %d bytes", total.Ops[0].reserved, total.Ops[1].reserved, total.Ops[2].reserved, size)
+	}
+	if total.Ops[1].OK.TotalCount() != 1 || total.Ops[1].OK.Populated() != 1 {
+		t.Fatalf("op 1 holds %d values in %d buckets, want its one value", total.Ops[1].OK.TotalCount(), total.Ops[1].OK.Populated())
+	}
+	iv.Reset()
+	iv.RecordOp(1, 7000, false)
+	total.MergeReserving(iv, ReserveBuckets)
+	if total.Ops[1].OK.TotalCount() != 2 || total.Ops[1].OK.GetMemorySize() != size {
+		t.Fatalf("the second merge: %d values, %d bytes (was %d)", total.Ops[1].OK.TotalCount(), total.Ops[1].OK.GetMemorySize(), size)
+	}
+}

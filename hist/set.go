@@ -13,6 +13,8 @@ type Op struct {
 	// histogram rounds to 3 significant digits, sysbench's min/avg/max/sum
 	// lines do not.
 	MinNs, MaxNs, SumNs int64
+	// reserved is set once the histogram has its room (reserve.go).
+	reserved bool
 }
 
 // NewOp returns an empty Op.

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/dbgauge/dbgauge/testenv"
 )
 
 // tmpfsMagic is statfs's f_type of a tmpfs (linux/magic.h).
@@ -18,7 +20,7 @@ const tmpfsMagic = 0x01021994
 func TestPlaceFollowsLink(t *testing.T) {
 	var shm syscall.Statfs_t
 	if err := syscall.Statfs("/dev/shm", &shm); err != nil || shm.Type != tmpfsMagic {
-		t.Skip("SKIPPED: this host has no tmpfs at /dev/shm to link a log directory to")
+		testenv.Skip(t, "this host has no tmpfs at /dev/shm to link a log directory to")
 	}
 	data := t.TempDir()
 	wal, err := os.MkdirTemp("/dev/shm", "dbgauge-wal-")
@@ -82,7 +84,7 @@ func TestWholeDisk(t *testing.T) {
 	}
 	disk := wholeDisk(m.device)
 	if disk == "" {
-		t.Skipf("SKIPPED: the root device %s is not a block device in sysfs (a container's overlay?)", m.device)
+		testenv.Skip(t, "the root device %s is not a block device in sysfs (a container's overlay?)", m.device)
 	}
 	if _, err := os.Stat("/sys/block/" + disk); err != nil {
 		t.Errorf("%s is on %s, which /sys/block lacks", m.device, disk)

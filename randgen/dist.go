@@ -66,9 +66,18 @@ func (p DistParams) Validate() error {
 
 // Dist draws integers in [a, b] with one of sysbench's distributions. The
 // zipfian table depends on the range size, so a Dist is made per range.
+//
+// Each kind follows sysbench 1.0.20's src/sb_rand.c (zipfian: sysbench
+// 1.1's) step for step, in doubles as sysbench computes them, so that the
+// distribution over any range is sysbench's: only the stream of uniform
+// draws differs (ours is seeded per user and per batch).
 type Dist struct {
 	p           DistParams
-	paretoPower float64
+	paretoPower float64 // log(h)/log(1-h)
+	iterMult    float64 // 1/rand-spec-iter
+	pctMult     float64 // rand-spec-pct/100
+	pct2Mult    float64 // rand-spec-pct/200
+	resMult     float64 // 100/(100-rand-spec-res)
 	zipf        *ZipfSampler
 	a, b        int64
 }
@@ -81,8 +90,14 @@ func NewDist(p DistParams, a, b int64) (*Dist, error) {
 	if b < a {
 		return nil, fmt.Errorf("empty range [%d, %d]", a, b)
 	}
-	d := &Dist{p: p, a: a, b: b}
-	d.paretoPower = math.Log(p.ParetoH) / math.Log(1-p.ParetoH)
+	// sb_rand_init's precomputed constants.
+	d := &Dist{p: p, a: a, b: b,
+		paretoPower: math.Log(p.ParetoH) / math.Log(1-p.ParetoH),
+		iterMult:    1.0 / float64(p.SpecIter),
+		pctMult:     float64(p.SpecPct) / 100.0,
+		pct2Mult:    float64(p.SpecPct) / 200.0,
+		resMult:     100.0 / (100.0 - float64(p.SpecRes)),
+	}
 	if p.Kind == Zipfian {
 		d.zipf = NewZipfSampler(b-a+1, p.ZipfianExp)
 	}
@@ -91,47 +106,66 @@ func NewDist(p DistParams, a, b int64) (*Dist, error) {
 
 // Next draws one value with the stream r.
 func (d *Dist) Next(r *Rand) int64 {
+	var v int64
 	switch d.p.Kind {
 	case Uniform:
 		return r.Uniform(d.a, d.b)
 	case Gaussian:
-		return d.a + d.gauss(r, uint64(d.b-d.a+1))
+		v = d.a + d.gauss(r)
 	case Special:
-		return d.special(r)
+		v = d.a + d.special(r)
 	case Pareto:
-		v := d.a + int64(float64(d.b-d.a+1)*math.Pow(r.Float64(), d.paretoPower))
-		return min(v, d.b)
+		// sb_rand_pareto: a + (uint32_t)((b-a+1) * pow(u, power)).
+		v = d.a + int64(float64(d.b-d.a+1)*math.Pow(r.Float64(), d.paretoPower))
 	default:
 		return d.a + d.zipf.Sample(r) - 1
 	}
+	// Each formula stays below b+1 in exact arithmetic; the bound only
+	// guards against rounding.
+	return min(v, d.b)
 }
 
-// gauss averages SpecIter uniform draws over [0, t): sysbench's
-// sb_rand_gaussian, an approximation of the normal by the central limit.
-func (d *Dist) gauss(r *Rand, t uint64) int64 {
-	var sum uint64
+// gauss is sb_rand_gaussian's offset from a: the mean of rand-spec-iter
+// uniform doubles over [0, t) with t = b-a+1, truncated. The mean of
+// continuous draws, not of integers: over [1, 4] it centres on 3, not 2.5.
+func (d *Dist) gauss(r *Rand) int64 {
+	t := float64(d.b - d.a + 1)
+	sum := 0.0
 	for range d.p.SpecIter {
-		sum += r.Uint64() % t
+		sum += r.Float64() * t
 	}
-	return int64(sum / uint64(d.p.SpecIter))
+	return int64(sum * d.iterMult)
 }
 
-// special is sysbench's sb_rand_special: the range is widened to
-// t*(100/(100-res)) (integer division, as sysbench does); a draw below t is
-// gaussian over the whole range, any other maps onto the SpecPct percent of
-// values in the middle of the range.
+// special is sb_rand_special's offset from a. With t = b-a (not b-a+1), one
+// uniform double rnd is scaled onto [0, t·100/(100-res)): below t, the draw
+// is gaussian over [0, t) (b itself is never drawn this way); otherwise the
+// same rnd, now in [(100-res)/100, 1), is mapped onto a window of t·pct/100+1
+// values centred on t/2, so the window's first part is never hit. Over
+// [1, 10000] with the defaults the window is 4975..5051.
 func (d *Dist) special(r *Rand) int64 {
-	t := uint64(d.b - d.a + 1)
-	rangeSize := t * uint64(100/(100-d.p.SpecRes))
-	res := r.Uint64() % rangeSize
-	if res < t {
-		return d.a + d.gauss(r, t)
+	t := float64(d.b - d.a)
+	rnd := r.Float64()
+	if rnd*(t*d.resMult) < t {
+		sum := 0.0
+		for range d.p.SpecIter {
+			sum += r.Float64()
+		}
+		return int64(sum * t * d.iterMult)
 	}
-	n := t * uint64(d.p.SpecPct) / 100
-	if n < 1 {
-		n = 1
-	}
-	res %= n
-	res += t/2 - t*uint64(d.p.SpecPct)/200
-	return d.a + int64(res)
+	res := rnd * (t*d.pctMult + 1)
+	res += t/2 - t*d.pct2Mult
+	return int64(res)
+}
+
+// SpecialWindow is the hot window of the special distribution over [a, b]
+// under p: the lowest and highest values its special branch can return
+// (sb_rand_special's second half at rnd = (100-res)/100 and rnd → 1).
+func SpecialWindow(p DistParams, a, b int64) (lo, hi int64) {
+	t := float64(b - a)
+	shift := t/2 - t*float64(p.SpecPct)/200.0
+	width := t*float64(p.SpecPct)/100.0 + 1
+	lo = a + int64(float64(100-p.SpecRes)/100.0*width+shift)
+	hi = a + int64(math.Nextafter(width+shift, math.Inf(-1)))
+	return lo, hi
 }

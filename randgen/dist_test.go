@@ -123,81 +123,187 @@ func TestUniformDistChiSquare(t *testing.T) {
 	}
 }
 
-func TestGaussianMoments(t *testing.T) {
-	const a, b, n = 1, 10000, 200000
-	for _, iter := range []int{1, 2, 12, 30} {
-		p := params(Gaussian)
-		p.SpecIter = iter
-		d, _ := NewDist(p, a, b)
-		r := New(3, uint64(iter))
-		var sum, sumSq float64
-		for range n {
-			v := float64(d.Next(r) - a)
-			sum += v
-			sumSq += v * v
+// irwinHallCDF is P(U1+…+Uk ≤ x) for k uniforms over [0, 1):
+// (1/k!) Σ_{j ≤ x} (-1)^j C(k, j) (x-j)^k.
+func irwinHallCDF(k int, x float64) float64 {
+	if x <= 0 {
+		return 0
+	}
+	if x >= float64(k) {
+		return 1
+	}
+	sum, binom, fact := 0.0, 1.0, 1.0
+	for j := 0; float64(j) <= x; j++ {
+		sign := 1.0
+		if j%2 == 1 {
+			sign = -1
 		}
-		mean, variance := sum/n, sumSq/n-(sum/n)*(sum/n)
-		tt, k := float64(b-a+1), float64(iter)
-		// The average of iter draws over [0, t) has mean (t-1)/2 and variance
-		// (t²-1)/12/iter; sysbench truncates it, which lowers the mean by about
-		// (iter-1)/(2 iter) and adds at most 1/12 of variance.
-		wantMean := (tt-1)/2 - (k-1)/(2*k)
-		wantVar := (tt*tt - 1) / 12 / k
-		se := math.Sqrt(wantVar / n)
-		if math.Abs(mean-wantMean) > 5*se {
-			t.Errorf("iter %d: mean %.2f, want %.2f ± %.2f", iter, mean, wantMean, 5*se)
+		sum += sign * binom * math.Pow(x-float64(j), float64(k))
+		binom = binom * float64(k-j) / float64(j+1)
+	}
+	for i := 2; i <= k; i++ {
+		fact *= float64(i)
+	}
+	return sum / fact
+}
+
+// meanPMF is the distribution of floor(t·(U1+…+Uk)/k) over 0..ceil(t)-1:
+// what sysbench's gaussian (t = b-a+1) and the gaussian half of its
+// special (t = b-a) return, less a.
+func meanPMF(k int, t float64) []float64 {
+	out := make([]float64, int(math.Ceil(t)))
+	for m := range out {
+		out[m] = irwinHallCDF(k, float64(k)*float64(m+1)/t) - irwinHallCDF(k, float64(k)*float64(m)/t)
+	}
+	return out
+}
+
+// specialPMF is the exact distribution of sysbench 1.0.20's sb_rand_special
+// over [a, a+t], less a: with probability q = (100-res)/100 the gaussian
+// over [0, t) (rnd·t·100/(100-res) < t), otherwise floor(rnd·w + shift)
+// for the same rnd, uniform over [q, 1), with w = t·pct/100+1 and
+// shift = t/2 - t·pct/200.
+func specialPMF(p DistParams, t int64) []float64 {
+	out := make([]float64, t+1)
+	tf, q := float64(t), float64(100-p.SpecRes)/100
+	if t > 0 {
+		for m, g := range meanPMF(p.SpecIter, tf) {
+			out[m] += q * g
 		}
-		if math.Abs(variance/wantVar-1) > 0.02 {
-			t.Errorf("iter %d: variance %.0f, want %.0f ± 2%%", iter, variance, wantVar)
+	}
+	w := tf*float64(p.SpecPct)/100 + 1
+	shift := tf/2 - tf*float64(p.SpecPct)/200
+	for m := range out {
+		lo := max(q, (float64(m)-shift)/w)
+		hi := min(1, (float64(m)+1-shift)/w)
+		if hi > lo {
+			out[m] += hi - lo
+		}
+	}
+	return out
+}
+
+// chiSquareExact is Pearson's statistic of counts (by value less a)
+// against n·pmf, the values expecting fewer than 5 draws pooled into one
+// bucket, and its degrees of freedom.
+func chiSquareExact(counts map[int64]int, pmf []float64, n int) (chi2 float64, df int) {
+	poolWant, poolGot := 0.0, 0
+	for m, p := range pmf {
+		want, got := p*float64(n), counts[int64(m)]
+		if want < 5 {
+			poolWant += want
+			poolGot += got
+			continue
+		}
+		chi2 += (float64(got) - want) * (float64(got) - want) / want
+		df++
+	}
+	if poolWant > 0 {
+		chi2 += (float64(poolGot) - poolWant) * (float64(poolGot) - poolWant) / poolWant
+		df++
+	}
+	return chi2, df - 1
+}
+
+// TestGaussianExact checks sb_rand_gaussian's distribution value by value:
+// the mean of rand-spec-iter uniform doubles over [0, b-a+1), truncated
+// (the mean of doubles: over [1, 4] with 12 draws, 2 and 3 hold 92%).
+func TestGaussianExact(t *testing.T) {
+	const n = 100000
+	for _, iter := range []int{1, 2, 3, 12} {
+		for _, rg := range [][2]int64{{1, 4}, {1, 10}, {101, 200}} {
+			p := params(Gaussian)
+			p.SpecIter = iter
+			d, _ := NewDist(p, rg[0], rg[1])
+			counts := map[int64]int{}
+			r := New(3, uint64(iter), uint64(rg[1]))
+			for range n {
+				counts[d.Next(r)-rg[0]]++
+			}
+			pmf := meanPMF(iter, float64(rg[1]-rg[0]+1))
+			if chi2, df := chiSquareExact(counts, pmf, n); chi2 > chiSquareCritical(df) {
+				t.Errorf("iter %d over %v: counts %v, chi-square %.1f above %.1f", iter, rg, counts, chi2, chiSquareCritical(df))
+			}
 		}
 	}
 }
 
-// normalCDF is Φ(x).
-func normalCDF(x float64) float64 { return 0.5 * math.Erfc(-x/math.Sqrt2) }
-
-func TestSpecialShareInWindow(t *testing.T) {
-	const a, tsize, n = 1001, 100000, 200000
-	for _, tc := range []struct{ pct, res int }{
-		{1, 75}, // sysbench's defaults: 100/(100-75) = 4, so 3/4 of draws are special
-		{5, 50},
-		{10, 80},
-		{1, 70},  // 100/30 = 3 in integer division: 2/3 special, not 70%
-		{0, 75},  // no special percentage still leaves one special value
-		{10, 90}, // 100/10 = 10: 9/10 special
-		{1, 0},   // 100/100 = 1: no special draws, all gaussian
+// TestSpecialExact checks sb_rand_special's distribution value by value
+// against specialPMF, for sysbench's defaults and other --rand-spec-*.
+func TestSpecialExact(t *testing.T) {
+	const n = 100000
+	for _, tc := range []struct{ iter, pct, res int }{
+		{12, 1, 75}, // sysbench's defaults: 3/4 of the draws in the window
+		{3, 5, 50},
+		{1, 0, 90}, // no special percentage: a window of one or two values
+		{12, 10, 95},
+		{6, 20, 10},
+		{12, 100, 60}, // the window is the whole range
+		{12, 1, 0},    // no special draws: all gaussian, b never drawn
 	} {
-		p := params(Special)
-		p.SpecPct, p.SpecRes = tc.pct, tc.res
-		d, _ := NewDist(p, a, a+tsize-1)
-		width := max(tsize*tc.pct/100, 1)
-		lo := int64(tsize/2 - tsize*tc.pct/200)
-		inWindow := make([]int, width)
-		total := 0
-		r := New(4, uint64(tc.pct), uint64(tc.res))
-		for range n {
-			if off := d.Next(r) - a - lo; off >= 0 && off < int64(width) {
-				inWindow[off]++
-				total++
+		for _, rg := range [][2]int64{{5, 5}, {1, 4}, {1, 10}, {101, 200}, {1, 1000}} {
+			p := params(Special)
+			p.SpecIter, p.SpecPct, p.SpecRes = tc.iter, tc.pct, tc.res
+			d, _ := NewDist(p, rg[0], rg[1])
+			counts := map[int64]int{}
+			r := New(4, uint64(tc.pct), uint64(tc.res), uint64(rg[1]))
+			for range n {
+				counts[d.Next(r)-rg[0]]++
+			}
+			pmf := specialPMF(p, rg[1]-rg[0])
+			chi2, df := chiSquareExact(counts, pmf, n)
+			if df == 0 {
+				if len(counts) != 1 || counts[0] != n {
+					t.Errorf("%+v over %v: drew %v, want only %d", tc, rg, counts, rg[0])
+				}
+				continue
+			}
+			if chi2 > chiSquareCritical(df) {
+				t.Errorf("%+v over %v: chi-square %.1f above %.1f", tc, rg, chi2, chiSquareCritical(df))
 			}
 		}
-		// The non-special draws are gaussian over the range; part of them
-		// falls in the window too.
-		m := float64(100 / (100 - tc.res))
-		iter := float64(p.SpecIter)
-		mu := (tsize-1)/2.0 - (iter-1)/(2*iter)
-		sd := math.Sqrt((tsize*tsize-1)/12.0/iter + 1.0/12)
-		pg := normalCDF((float64(lo)+float64(width)-0.5-mu)/sd) - normalCDF((float64(lo)-0.5-mu)/sd)
-		want := (m-1)/m + pg/m
-		got := float64(total) / n
-		if math.Abs(got-want) > 0.005 {
-			t.Errorf("pct %d res %d: %.4f of draws in the special window, want %.4f", tc.pct, tc.res, got, want)
+	}
+}
+
+// TestSpecialWindow checks the window's bounds against the values worked
+// out by hand from sb_rand_special, and that the draws of the special
+// branch fill it: over [1, 10000] with the defaults, 4975..5051 (the
+// issue's measurement of sysbench: about 76 ids from 4,975), whose first
+// value gets a quarter of a full value's draws and whose last about half.
+func TestSpecialWindow(t *testing.T) {
+	with := func(pct, res int) DistParams { p := DefaultParams; p.SpecPct, p.SpecRes = pct, res; return p }
+	for _, tc := range []struct {
+		p          DistParams
+		a, b       int64
+		wantLo, hi int64
+	}{
+		// t = 9999, w = 100.99, shift = 4949.505: rnd·w+shift over [4974.75, 5050.495).
+		{DefaultParams, 1, 10000, 4975, 5051},
+		// t = 3, w = 1.03, shift = 1.485: [1.7425, 2.515).
+		{DefaultParams, 1, 4, 2, 3},
+		// t = 999999, w = 1, shift = 499999.5: [499999.6, 500000.5).
+		{with(0, 60), 1, 1000000, 500000, 500001},
+		// t = 99, w = 100, shift = 0: [25, 100): 100 is a+99 = b.
+		{with(100, 75), 1, 100, 26, 100},
+		// t = 0: a itself.
+		{DefaultParams, 7, 7, 7, 7},
+	} {
+		lo, hi := SpecialWindow(tc.p, tc.a, tc.b)
+		if lo != tc.wantLo || hi != tc.hi {
+			t.Errorf("window of %+v over [%d, %d] = %d..%d, want %d..%d", tc.p, tc.a, tc.b, lo, hi, tc.wantLo, tc.hi)
 		}
-		// Special draws spread evenly over the window.
-		if width > 1 {
-			if chi2, crit := chiSquareUniform(inWindow), chiSquareCritical(width-1); chi2 > crit {
-				t.Errorf("pct %d res %d: window counts uneven, chi-square %.1f above %.1f", tc.pct, tc.res, chi2, crit)
-			}
+	}
+	d, _ := NewDist(DefaultParams, 1, 10000)
+	r := New(6)
+	counts := map[int64]int{}
+	for range 200000 {
+		counts[d.Next(r)]++
+	}
+	// Inside, a full value gets 200000·0.75/75.7425 ≈ 1980 draws; outside,
+	// the gaussian part gives at most about 25.
+	for v, want := range map[int64][2]int{4974: {0, 60}, 4975: {400, 600}, 4976: {1700, 2300}, 5050: {1700, 2300}, 5051: {850, 1150}, 5052: {0, 60}} {
+		if c := counts[v]; c < want[0] || c > want[1] {
+			t.Errorf("value %d drawn %d times, want %d..%d", v, c, want[0], want[1])
 		}
 	}
 }

@@ -194,9 +194,11 @@ func TestGeneratedDataFingerprint(t *testing.T) {
 	if got, want := New(1).Template("###-@@@-####"), "862-sjg-9537"; got != want {
 		t.Errorf("Template = %q, want %q", got, want)
 	}
+	// The special distribution's values changed on purpose when it became
+	// sysbench 1.0.20's sb_rand_special (issue 27): from 4978 4986 5026 4952.
 	d, _ := NewDist(DefaultParams, 1, 10000)
 	r := New(1)
-	if got, want := []int64{d.Next(r), d.Next(r), d.Next(r), d.Next(r)}, []int64{4978, 4986, 5026, 4952}; !slices.Equal(got, want) {
+	if got, want := []int64{d.Next(r), d.Next(r), d.Next(r), d.Next(r)}, []int64{5037, 5016, 4997, 5009}; !slices.Equal(got, want) {
 		t.Errorf("special over [1, 10000] draws %d, want %d", got, want)
 	}
 }

@@ -4,7 +4,7 @@ package report
 // code, tables, charts). Markdown and HTML render the same Doc, so the two
 // reports never disagree; the HTML page draws the charts, Markdown skips
 // them. A Doc is built from saved results alone (RunDoc, SweepDoc,
-// CompareDoc) or, for the live dashboard, from a run's header (LiveDoc)
+// CompareDoc; SavedDoc for what a results folder holds) or, for the live dashboard, from a run's header (LiveDoc)
 // with points appended as intervals come.
 type Doc struct {
 	Title    string    `json:"title"`

@@ -158,6 +158,9 @@ func environment(r *results.Result) Section {
 		if e.ClientSockets != "" {
 			gover += ", " + e.ClientSockets + " sockets"
 		}
+		if p := e.ClientSocketsProbe; p != nil {
+			gover += fmt.Sprintf(" (probed: %.1f µs of client CPU a transaction blocking, %.1f netpoll)", p.BlockingUs, p.NetpollUs)
+		}
 		kv("Go", gover)
 		if e.ServerData == nil { // a server's data directory is in storageRows
 			kv("data file", e.DataPath)

@@ -97,11 +97,16 @@ type Environment struct {
 	// ClientSockets is how the run's connections read: "blocking" sockets
 	// (few connections for the cores) or Go's "netpoll".
 	ClientSockets string `json:"client_sockets,omitempty"`
-	DataPath      string `json:"data_path,omitempty"`
-	Filesystem    string `json:"filesystem,omitempty"`
-	Device        string `json:"device,omitempty"`
-	Rotational    *bool  `json:"rotational,omitempty"`
-	CommandLine   string `json:"command_line"`
+	// ClientSocketsProbe is what the run measured of both modes before it
+	// chose ClientSockets (DBGAUGE_SOCKETS=auto).
+	ClientSocketsProbe *SocketProbe `json:"client_sockets_probe,omitempty"`
+	// ClientWakeups: the run's wake-up experiments (DBGAUGE_WAKEUPS).
+	ClientWakeups *Wakeups `json:"client_wakeups,omitempty"`
+	DataPath      string   `json:"data_path,omitempty"`
+	Filesystem    string   `json:"filesystem,omitempty"`
+	Device        string   `json:"device,omitempty"`
+	Rotational    *bool    `json:"rotational,omitempty"`
+	CommandLine   string   `json:"command_line"`
 	// ServerSettings are the server settings the run changed
 	// (--server-set), in the order given.
 	ServerSettings []ServerSetting `json:"server_settings,omitempty"`
@@ -159,4 +164,29 @@ type Server struct {
 	Delta    map[string]float64 `json:"delta,omitempty"`
 	Gauges   map[string]float64 `json:"gauges,omitempty"`
 	Ratios   map[string]float64 `json:"ratios,omitempty"`
+}
+
+// SocketProbe is the client CPU per transaction (µs, the whole process:
+// user and system time over the transactions finished) that a run measured
+// with blocking sockets and with Go's netpoller, over the same load in
+// alternating turns, and the mode it kept: the cheaper.
+type SocketProbe struct {
+	Chosen       string  `json:"chosen"`
+	BlockingUs   float64 `json:"blocking_us_per_txn"`
+	NetpollUs    float64 `json:"netpoll_us_per_txn"`
+	BlockingTxns int64   `json:"blocking_txns"`
+	NetpollTxns  int64   `json:"netpoll_txns"`
+}
+
+// Wakeups are the wake-up experiments a run was asked for
+// (DBGAUGE_WAKEUPS) and applied, and the process's GC stop-the-world
+// pauses by the end of the run (counts; bucket upper bounds, ms): the
+// whole pause, and the part spent stopping the running goroutines.
+type Wakeups struct {
+	Asked           string  `json:"asked"`
+	Applied         string  `json:"applied"`
+	GCPauses        int64   `json:"gc_pauses"`
+	GCPauseMaxMs    float64 `json:"gc_pause_max_ms"`
+	GCPauseP99Ms    float64 `json:"gc_pause_p99_ms"`
+	GCStoppingMaxMs float64 `json:"gc_stopping_max_ms"`
 }

@@ -5,7 +5,7 @@ import (
 	"strconv"
 )
 
-// Knee rules, stated in the README: the knee is the first step that reaches
+// Knee rules, stated in docs/scaling.md (Sweeps): the knee is the first step that reaches
 // kneeShare of the sweep's best throughput; past it, a step "gains nothing"
 // when its throughput is under kneeGain above the knee's.
 const (

@@ -159,3 +159,13 @@ func near(t *testing.T, what string, got, want float64) {
 		t.Errorf("%s = %g, want %g", what, got, want)
 	}
 }
+
+func TestShardMissing(t *testing.T) {
+	sh := &results.Shard{Count: 5, Merged: []int{0, 2, 3}}
+	if got := sh.Missing(); !slices.Equal(got, []int{1, 4}) {
+		t.Errorf("Missing() = %v", got)
+	}
+	if got := (&results.Shard{Count: 2, Merged: []int{0, 1}}).Missing(); got != nil {
+		t.Errorf("all merged: %v", got)
+	}
+}

@@ -1,8 +1,9 @@
 // Package results owns what a run leaves behind: the versioned result.json
 // schema, the results folder of a run, and intervals.jsonl, appended and
 // synced as the run goes so that a crash or a kill leaves every finished
-// interval on disk. It also compares results and merges the results of a
-// run's shards exactly (Merge).
+// interval on disk. It reads saved results back (ReadSaved: a run, a sweep
+// or an experiment), compares results and merges the results of a run's
+// shards exactly (Merge).
 //
 // results imports no other dbgauge package: it holds plain data, and reads
 // the encoded histograms it merges through the Histograms it is given.
@@ -122,6 +123,21 @@ type Shard struct {
 	Count int `json:"count"`
 	// Merged lists the shards a merged result contains (merge sets it).
 	Merged []int `json:"merged,omitempty"`
+}
+
+// Missing lists the shards of the run that a merged result lacks.
+func (sh *Shard) Missing() []int {
+	have := map[int]bool{}
+	for _, i := range sh.Merged {
+		have[i] = true
+	}
+	var out []int
+	for i := range sh.Count {
+		if !have[i] {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // Dataset is the stamp of the data the run measured.

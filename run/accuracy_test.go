@@ -3,9 +3,11 @@ package run
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/dbgauge/dbgauge/hist"
@@ -79,35 +81,41 @@ func TestClosedLoopAccuracy(t *testing.T) {
 }
 
 // TestOpenLoopCountsTheQueue: at twice the capacity, latency is measured
-// from each intended start, so it grows with the queue: by the end of a 2 s
-// run the last transactions waited about a second. A closed-loop tool would
-// report the 2 ms service time.
+// from each intended start, so it grows with the queue. In a synctest
+// bubble, one user serves 1000 starts/s scheduled at 1 ms apart in 2 ms
+// each: start k is served from 2k ms to 2k+2 ms, and its latency is k+2 ms.
+// Each 500 ms interval serves starts 250i to 250i+249, a median of
+// 250i+127 ms; by the end of the 2 s run the last served waited about a
+// second. A closed-loop tool would report the 2 ms service time.
 func TestOpenLoopCountsTheQueue(t *testing.T) {
-	sp := &spinner{service: 2 * time.Millisecond} // capacity 500/s on one thread
-	cfg := config(t, &probe{})
-	cfg.Instance, cfg.Users, cfg.Duration, cfg.Interval = sp.instance(), 1, 2*time.Second, 500*time.Millisecond
-	cfg.Rate, cfg.Arrival = 1000, ArrivalFixed
-	out, err := Run(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p50 := hist.Percentile(out.Total.Txn.OK, 50); p50 < 100 {
-		t.Errorf("p50 %.1f ms: the queue is not in the latency", p50)
-	}
-	if max := float64(out.Total.Txn.MaxNs) / 1e6; max < 700 {
-		t.Errorf("max %.1f ms, want about 1000 (half of the 2 s schedule unserved)", max)
-	}
-	var prev float64
-	for i, iv := range out.Intervals[:len(out.Intervals)-1] {
-		if iv.P50Ms <= prev {
-			t.Errorf("interval %d p50 %.1f ms did not grow from %.1f", i, iv.P50Ms, prev)
+	synctest.Test(t, func(t *testing.T) {
+		inst := &testInst{user: func(workload.UserEnv) workload.User {
+			return &userFunc{run: func(context.Context, workload.Tx) error { time.Sleep(2 * time.Millisecond); return nil }}
+		}}
+		cfg := fake(inst, 1)
+		cfg.Duration, cfg.Interval = 2*time.Second, 500*time.Millisecond
+		cfg.Rate, cfg.Arrival = 1000, ArrivalFixed
+		out, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
 		}
-		prev = iv.P50Ms
-		if i > 0 && iv.QueueLength == 0 {
-			t.Errorf("interval %d reports an empty queue", i)
+		if len(out.Intervals) < 4 {
+			t.Fatalf("%d intervals in 2 s, want 4", len(out.Intervals))
 		}
-	}
-	if out.Total.Late == 0 || out.Total.Starts == 0 {
-		t.Errorf("late %d of %d starts", out.Total.Late, out.Total.Starts)
-	}
+		for i, iv := range out.Intervals[:4] {
+			want := 250*float64(i) + 127
+			if math.Abs(iv.P50Ms-want) > 2 || iv.Transactions < 249 || iv.Transactions > 251 {
+				t.Errorf("interval %d: %d transactions, p50 %.1f ms; want 250 and %.0f ms", i, iv.Transactions, iv.P50Ms, want)
+			}
+			if i > 0 && iv.QueueLength == 0 {
+				t.Errorf("interval %d reports an empty queue", i)
+			}
+		}
+		if max := float64(out.Total.Txn.MaxNs) / 1e6; max < 999 || max > 1003 {
+			t.Errorf("max %.1f ms, want about 1001 (start 999, served at 2 s)", max)
+		}
+		if out.Total.Late == 0 || out.Total.Starts < 1000 {
+			t.Errorf("late %d of %d starts", out.Total.Late, out.Total.Starts)
+		}
+	})
 }

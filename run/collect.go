@@ -19,7 +19,7 @@ func (r *runner) collect(now time.Time, warmup, measuredNext bool) results.Inter
 		s := c.slot.Swap(measuredNext)
 		iv.Merge(s)
 		if !warmup {
-			r.total.Merge(s)
+			r.total.MergeReserving(s, hist.ReserveBuckets)
 		}
 		c.slot.Recycle(s)
 	}

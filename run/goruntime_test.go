@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"testing"
+	"time"
 )
 
 func TestProcsFor(t *testing.T) {
@@ -84,6 +85,29 @@ func TestRunSetsGC(t *testing.T) {
 		}
 		if now := gcPercent(); now != before {
 			t.Errorf("rate %v: GOGC is %d after the run, was %d", rate, now, before)
+		}
+	}
+}
+
+func TestSocketsFor(t *testing.T) {
+	long := 60 * time.Second
+	for _, c := range []struct {
+		cfg             Config
+		env             string
+		blocking, probe bool
+	}{
+		{Config{Users: 2, Duration: long}, "", true, false},                // no probe unless asked
+		{Config{Users: 2, Duration: long}, "auto", true, true},             // asked: starts blocking, probes
+		{Config{Users: 2, Duration: long, Rate: 100}, "auto", true, false}, // open loop: no probe
+		{Config{Users: 100, Duration: long}, "auto", false, false},         // too many for blocking sockets
+		{Config{Users: 2, Duration: 5 * time.Second}, "auto", true, false}, // the probe would be much of the run
+		{Config{Users: 2, Events: 1000}, "auto", true, true},               // --events: no end known
+		{Config{Users: 2, Duration: long}, "netpoll", false, false},
+	} {
+		b, p := socketsFor(c.cfg, c.env, 2)
+		if b != c.blocking || p != c.probe {
+			t.Errorf("socketsFor(users %d, time %v, rate %v, %q) = %v, %v; want %v, %v",
+				c.cfg.Users, c.cfg.Duration, c.cfg.Rate, c.env, b, p, c.blocking, c.probe)
 		}
 	}
 }

@@ -35,9 +35,15 @@ type Outcome struct {
 	ServerVersion string
 	// GOMAXPROCS and GOGC are the values the run used (GOGC -1: off);
 	// Sockets is "blocking" or "netpoll" (see blockingFor).
-	Sockets     string
+	Sockets string
+	// SocketProbe is what the run measured of both modes before it chose
+	// one (DBGAUGE_SOCKETS=auto), nil when it did not probe.
+	SocketProbe *results.SocketProbe
 	GOMAXPROCS  int
 	GOGC        int
+	// Wakeups: the wake-up experiments asked for and applied, with the GC
+	// pauses (DBGAUGE_WAKEUPS set), else nil.
+	Wakeups     *results.Wakeups
 	Interrupted bool
 	// Aborted is the error that stopped the run under the error policy.
 	Aborted error
@@ -88,6 +94,14 @@ type runner struct {
 	abortErr  error
 	abortCh   chan struct{}
 
+	// probing is set while the socket probe counts transactions
+	// (probeTxns); probe is its result.
+	probing   atomic.Bool
+	probeTxns atomic.Int64
+	probe     *socketProbe
+	// wake are the wake-up experiments in effect (wakeups.go).
+	wake wakeups
+
 	ivSet    *hist.Set
 	total    *hist.Set
 	lastTick time.Time
@@ -107,8 +121,22 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 	r.nOps = len(r.ops)
 	r.refreshOps()
 	r.limit, r.limited = cfg.events(), cfg.Events > 0
-	blocking := blockingFor(cfg, os.Getenv("DBGAUGE_SOCKETS"), runtime.NumCPU())
+	blocking, probe := socketsFor(cfg, os.Getenv("DBGAUGE_SOCKETS"), runtime.NumCPU())
 	defer sockconn.SetBlocking(sockconn.SetBlocking(blocking))
+	wakeEnv, wakeAsked := os.LookupEnv("DBGAUGE_WAKEUPS")
+	r.wake = wakeupsFor(wakeEnv)
+	procsEnv := os.Getenv("GOMAXPROCS")
+	closedBlocking := blocking && !probe && procsFor(cfg, procsEnv, blocking) > 0
+	r.wake.locked = r.wake.locked && closedBlocking && cfg.users() == cfg.conns()
+	r.wake.raw = r.wake.raw && blocking && !probe &&
+		max(runtime.GOMAXPROCS(0), procsFor(cfg, procsEnv, blocking)) >= cfg.conns()+2 && !r.wake.locked
+	if r.wake.raw {
+		defer sockconn.SetRaw(sockconn.SetRaw(true))
+	}
+	if probe {
+		// Connections that can change mode mid-run, for the probe.
+		defer sockconn.SetSwitchable(sockconn.SetSwitchable(true))
+	}
 	p, err := openPool(ctx, r, cfg.conns(), cfg.users())
 	if err != nil {
 		return nil, err
@@ -119,8 +147,15 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 	if blocking {
 		out.Sockets = "blocking"
 	}
-	if want := procsFor(cfg, os.Getenv("GOMAXPROCS"), blocking); runtime.GOMAXPROCS(0) < want {
-		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(want))
+	procs := runtime.GOMAXPROCS(0)
+	if want := procsFor(cfg, os.Getenv("GOMAXPROCS"), blocking); r.wake.locked {
+		runtime.GOMAXPROCS(lockedProcs(cfg))
+	} else if procs < want {
+		runtime.GOMAXPROCS(want)
+	}
+	defer runtime.GOMAXPROCS(procs)
+	if probe {
+		r.probe = &socketProbe{procs: procs, blockingProcs: procsFor(cfg, os.Getenv("GOMAXPROCS"), true)}
 	}
 	out.GOMAXPROCS = runtime.GOMAXPROCS(0)
 	if pct := gcFor(cfg, os.Getenv("GOGC")); pct > 0 {
@@ -145,8 +180,19 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 	}
 	r.ivSet = hist.NewSet(len(r.types), r.nOps)
 	r.total = hist.NewSet(len(r.types), r.nOps)
-	r.total.Reserve(hist.ReserveBuckets, p.pooled()) // a long run's memory, taken now
+	// A long run's memory, taken now; operations a workload names as it
+	// runs take theirs when they first run (collect).
+	if _, named := inst.(workload.OpLister); named {
+		r.total.ReserveTxns(hist.ReserveBuckets, p.pooled())
+	} else {
+		r.total.Reserve(hist.ReserveBuckets, p.pooled())
+	}
 	r.loop(ctx, out)
+	if r.probe != nil {
+		out.SocketProbe = r.probe.result
+		out.Sockets = r.probe.chosen()
+		out.GOMAXPROCS = runtime.GOMAXPROCS(0)
+	}
 	r.refreshOps()
 	out.Ops = r.ops
 	out.Total = r.total
@@ -155,6 +201,9 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 		out.Users[i] = UserTotals{Events: u.events, BusyNs: u.busyNs}
 	}
 	out.Aborted = r.abortErr
+	if wakeAsked {
+		out.Wakeups = r.wake.result()
+	}
 	return out, nil
 }
 
@@ -208,6 +257,9 @@ func (r *runner) loop(ctx context.Context, out *Outcome) {
 	var wg sync.WaitGroup
 	for _, u := range r.users {
 		wg.Go(func() { r.userLoop(opCtx, u) })
+	}
+	if r.probe != nil {
+		wg.Go(func() { r.probeSockets() })
 	}
 	go func() { wg.Wait(); close(done) }()
 

@@ -3,9 +3,11 @@ package run
 import (
 	"context"
 	"errors"
+	"math"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/dbgauge/dbgauge/db"
@@ -106,30 +108,38 @@ func checkAccounting(t *testing.T, out *Outcome, want int64) {
 }
 
 // TestWarmupExcluded: warmup transactions reach neither the totals nor the
-// measured intervals, and the measured intervals add up to the totals.
+// measured intervals, and the measured intervals add up to the totals. In
+// a synctest bubble, 4 users doing a transaction per 7 ms (no transaction
+// ends on a boundary) do 42 each in the 300 ms of warmup and 44 each
+// measured: the 43rd, across the warmup's end, ends measured, and the
+// 86th, in flight at the deadline, finishes. However busy the machine is.
 func TestWarmupExcluded(t *testing.T) {
-	cfg := config(t, &probe{})
-	cfg.Warmup = 300 * time.Millisecond
-	cfg.Duration = 300 * time.Millisecond
-	out, err := Run(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var warm, measured int64
-	for _, iv := range out.Intervals {
-		if iv.Warmup {
-			warm += iv.Transactions
-		} else {
-			measured += iv.Transactions
+	synctest.Test(t, func(t *testing.T) {
+		inst := &testInst{user: func(workload.UserEnv) workload.User {
+			return &userFunc{run: func(_ context.Context, tx workload.Tx) error { tx.Pause(7 * time.Millisecond); return nil }}
+		}}
+		cfg := fake(inst, 4)
+		cfg.Interval, cfg.Warmup, cfg.Duration = 100*time.Millisecond, 300*time.Millisecond, 300*time.Millisecond
+		out, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if warm == 0 {
-		t.Fatal("no warmup interval recorded")
-	}
-	checkAccounting(t, out, measured)
-	if d := out.Duration(); d < cfg.Duration {
-		t.Errorf("measured %v, want at least %v", d, cfg.Duration)
-	}
+		var warm, measured int64
+		for _, iv := range out.Intervals {
+			if iv.Warmup {
+				warm += iv.Transactions
+			} else {
+				measured += iv.Transactions
+			}
+		}
+		if warm != 4*42 || measured != 4*44 {
+			t.Fatalf("%d warmup and %d measured transactions, want %d and %d", warm, measured, 4*42, 4*44)
+		}
+		checkAccounting(t, out, measured)
+		if d := out.Duration(); d < cfg.Duration {
+			t.Errorf("measured %v, want at least %v", d, cfg.Duration)
+		}
+	})
 }
 
 // TestIgnoredErrorsRetried: an ignorable error rolls the event back and runs
@@ -212,21 +222,38 @@ func TestUnreachable(t *testing.T) {
 	}
 }
 
-// TestRamp: --ramp starts the threads one after another, and the intervals
-// show them joining.
+// TestRamp: --ramp starts the users evenly over its time, and the
+// intervals show them joining. In a synctest bubble, 4 users ramped over
+// 3 s start at 0, 0.75, 1.5 and 2.25 s and each does a transaction per
+// 3 ms once started, so each 1 s interval holds exactly the users' time in
+// it over 3 ms, give or take the transaction each user has across a
+// boundary. (3 ms: no transaction ends on the 5 s deadline, where a last
+// interval of no time would be left out of the intervals.)
 func TestRamp(t *testing.T) {
-	cfg := config(t, &probe{})
-	cfg.Users, cfg.Ramp, cfg.Duration = 4, 400*time.Millisecond, 800*time.Millisecond
-	out, err := Run(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	first, most := out.Intervals[0].Threads, 0
-	for _, iv := range out.Intervals {
-		most = max(most, iv.Threads)
-	}
-	if first >= 4 || most != 4 {
-		t.Errorf("threads in the first interval %d, at most %d; want fewer than 4, then 4", first, most)
-	}
-	checkAccounting(t, out, out.Total.Txn.Count())
+	synctest.Test(t, func(t *testing.T) {
+		const each = 3 * time.Millisecond
+		inst := &testInst{user: func(workload.UserEnv) workload.User {
+			return &userFunc{run: func(_ context.Context, tx workload.Tx) error { tx.Pause(each); return nil }}
+		}}
+		cfg := fake(inst, 4)
+		cfg.Ramp, cfg.Duration = 3*time.Second, 5*time.Second
+		out, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Users running at each tick, and user-seconds in each interval.
+		wantUsers := []int{2, 3, 4, 4, 4}
+		userS := []float64{1 + 0.25, 2 + 0.5, 3 + 0.75, 4, 4}
+		if len(out.Intervals) < len(wantUsers) {
+			t.Fatalf("%d intervals in 5 s, want 5 (and the transactions in flight at the end)", len(out.Intervals))
+		}
+		for i, want := range wantUsers {
+			iv := out.Intervals[i]
+			txns := userS[i] / each.Seconds()
+			if iv.Threads != want || math.Abs(float64(iv.Transactions)-txns) > 4 {
+				t.Errorf("interval %d: %d users, %d transactions; want %d users, %.0f transactions", i+1, iv.Threads, iv.Transactions, want, txns)
+			}
+		}
+		checkAccounting(t, out, out.Total.Txn.Count())
+	})
 }

@@ -80,6 +80,10 @@ func (r *runner) userLoop(ctx context.Context, u *user) {
 	}
 	r.running.Add(1)
 	defer r.running.Add(-1)
+	if r.wake.locked {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+	}
 	for !r.stopping() {
 		claimed := r.limited && r.measuring.Load()
 		if claimed {
@@ -127,7 +131,7 @@ const yieldEvery = int64(5 * time.Millisecond)
 // second and the futex calls of the hand-offs; a voluntary Gosched every 5
 // ms costs a few hundred nanoseconds and none of that.
 func (r *runner) yield(u *user) {
-	if u.end >= u.yieldAt { // the transaction's clock: no second read
+	if u.end >= u.yieldAt && !r.wake.noyield { // the transaction's clock: no second read
 		runtime.Gosched()
 		u.yieldAt = u.end + yieldEvery
 	}
@@ -231,6 +235,9 @@ func (r *runner) transaction(ctx context.Context, u *user, claimed bool) int {
 		}
 	}
 	c.slot.Release()
+	if r.probing.Load() {
+		r.probeTxns.Add(1)
+	}
 	if class == db.ConnectionLost {
 		if !r.pool.reconnect(ctx, u, c) {
 			return stopUser

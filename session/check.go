@@ -24,7 +24,7 @@ func Check(ctx context.Context, s Spec, all bool) ([]workload.Condition, error) 
 	if _, ok := c.Inst.(workload.Checker); !ok {
 		return nil, noChecks(s.Workload)
 	}
-	o, err := open(ctx, &s, false)
+	o, err := open(ctx, &s, false, Quiet{})
 	if err != nil {
 		return nil, err
 	}
@@ -32,7 +32,7 @@ func Check(ctx context.Context, s Spec, all bool) ([]workload.Condition, error) 
 		// The data's own options, for those not given: check needs no
 		// --warehouses to check the data that is there.
 		o.conn.Close()
-		if o, err = open(ctx, &s, false); err != nil {
+		if o, err = open(ctx, &s, false, Quiet{}); err != nil {
 			return nil, err
 		}
 	}
@@ -78,7 +78,7 @@ func runChecks(ctx context.Context, o *opened, all bool, obs Observer) ([]worklo
 	if !ok {
 		return nil, nil
 	}
-	obs.Note(fmt.Sprintf("Checking the consistency of %s (--no-check skips it)...", o.ds.Name()))
+	obs.Checking(o.ds.Name())
 	conds, err := ch.Check(ctx, o.conn, workload.CheckOptions{All: all})
 	if err != nil {
 		return nil, fmt.Errorf("check %s: %w", o.ds.Name(), err)

@@ -43,13 +43,14 @@ func Command(ctx context.Context, s Spec, name string, obs Observer) error {
 		}
 		return Usagef("%s has no command %q (%s)%s", s.Workload, name, have, extra)
 	}
-	o, err := open(ctx, &s, false)
+	o, err := open(ctx, &s, false, obs)
 	if err != nil {
 		return err
 	}
 	defer o.conn.Close()
 	err = o.Inst.(workload.Commander).Command(ctx, name, workload.CommandEnv{
-		Conn: o.conn, Open: o.tg.Open, Driver: o.tg.Driver.Name(), Parallel: s.loaders(o.tg.Driver), Seed: s.Seed, Note: obs.Note,
+		Conn: o.conn, Open: o.tg.Open, Driver: o.tg.Driver.Name(), Parallel: s.loaders(o.tg.Driver),
+		SingleWriter: singleWriter(o.tg.Driver), Seed: s.Seed, Note: obs.Note,
 	})
 	switch {
 	case err == nil:

@@ -25,7 +25,7 @@ func checkReady(st workload.State, ds workload.Dataset, name string) error {
 	}
 	if st.Stamp == nil {
 		if len(st.Foreign) > 0 {
-			return Usagef("tables %s exist but were not created by dbgauge for %s; drop them or use another database (prepare --force takes them over)",
+			return settingf("tables %s exist but were not created by dbgauge for %s; drop them or use another database (prepare {force} takes them over)",
 				strings.Join(st.Foreign, ", "), name)
 		}
 		return errMissing
@@ -101,7 +101,7 @@ func ready(ctx context.Context, s *Spec, o *opened, obs Observer, version string
 		return Usagef("dataset %s is not prepared: shards do not prepare data; run `dbgauge prepare %s` once before starting them", o.ds.Name(), s.Workload)
 	}
 	if s.Prepare == PrepareNever {
-		return Usagef("dataset %s is not prepared (--no-prepare): run `dbgauge prepare %s` first", o.ds.Name(), s.Workload)
+		return settingf("dataset %s is not prepared ({no-prepare}): run `dbgauge prepare %s` first", o.ds.Name(), s.Workload)
 	}
 	if err := load(ctx, s, o, obs, version, false); err != nil {
 		return err
@@ -118,7 +118,7 @@ func load(ctx context.Context, s *Spec, o *opened, obs Observer, version string,
 	obs.Note(fmt.Sprintf("Preparing dataset %s (%s) with %d loaders...", ds.Name(), ShapeText(ds.Shape()), parallel))
 	update, finish := obs.Progress(totalRows(ds))
 	err := ds.Prepare(ctx, workload.PrepareEnv{
-		Conn: o.conn, Open: o.tg.Open, Driver: o.tg.Driver.Name(), Parallel: parallel,
+		Conn: o.conn, Open: o.tg.Open, Driver: o.tg.Driver.Name(), Parallel: parallel, SingleWriter: singleWriter(o.tg.Driver),
 		Seed: s.Seed, Force: force, Progress: update, Version: version, Note: obs.Note,
 	})
 	finish()
@@ -149,24 +149,13 @@ func ShapeText(shape map[string]string) string {
 	return strings.Join(parts, " ")
 }
 
-// Prepared reports whether s's dataset is on its target, complete (any
-// options): what a caller that may drop it later needs to know first.
-func Prepared(ctx context.Context, s Spec) (bool, error) {
-	o, err := open(ctx, &s, false)
-	if err != nil {
-		return false, err
-	}
-	defer o.conn.Close()
-	return o.state.Stamp != nil && o.state.Stamp.Complete, nil
-}
-
 // Prepare creates the schema and loads the data of s's workload, unless it
 // is there already with the same options. With check, a workload with
 // consistency checks (workload.Checker) checks the data it has just
 // loaded, every condition included, and Prepare returns what they found
 // (nil when nothing was loaded or there is nothing to check).
 func Prepare(ctx context.Context, s Spec, obs Observer, version string, check bool) ([]workload.Condition, error) {
-	o, err := open(ctx, &s, false)
+	o, err := open(ctx, &s, false, obs)
 	if err != nil {
 		return nil, err
 	}
@@ -181,7 +170,7 @@ func Prepare(ctx context.Context, s Spec, obs Observer, version string, check bo
 	case len(st.Claimed) > 0:
 		return nil, claimed(st)
 	case len(st.Foreign) > 0 && !s.Force:
-		return nil, Usagef("tables %s exist but were not created by dbgauge for %s; prepare refuses to overwrite them (add --force to drop and replace tables no dbgauge dataset owns)",
+		return nil, settingf("tables %s exist but were not created by dbgauge for %s; prepare refuses to overwrite them (add {force} to drop and replace tables no dbgauge dataset owns)",
 			strings.Join(st.Foreign, ", "), s.Workload)
 	}
 	if err := load(ctx, &s, o, obs, version, s.Force); err != nil || !check {
@@ -192,7 +181,7 @@ func Prepare(ctx context.Context, s Spec, obs Observer, version string, check bo
 
 // Cleanup drops exactly what prepare created for s's workload.
 func Cleanup(ctx context.Context, s Spec, obs Observer) error {
-	o, err := open(ctx, &s, false)
+	o, err := open(ctx, &s, false, obs)
 	if err != nil {
 		return err
 	}
@@ -222,6 +211,12 @@ func (s *Spec) loaders(d db.Driver) int {
 		n = min(n, w.Writers())
 	}
 	return n
+}
+
+// singleWriter reports whether d's database takes one writer at a time.
+func singleWriter(d db.Driver) bool {
+	_, ok := d.(db.SingleWriter)
+	return ok
 }
 
 // maxLoaders bounds prepare's connections: a run of 10,000 users prepares

@@ -3,6 +3,7 @@ package session
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/dbgauge/dbgauge/run"
 )
@@ -18,6 +19,8 @@ const (
 	Interrupted
 	// Aborted: failed transactions beyond --max-errors stopped the run.
 	Aborted
+	// Failed: the run ended, but a threshold on its result failed.
+	Failed
 )
 
 // Error is an error of a Kind.
@@ -54,3 +57,55 @@ func Late(err error) bool {
 
 // errPast marks a --start-at already past when the run was checked.
 var errPast = errors.New("a shard cannot measure a window that has begun")
+
+// ResultsDirError is a results directory (Spec.ResultsDir) that cannot
+// take a results folder: a usage error.
+type ResultsDirError struct{ Err error }
+
+func (e *ResultsDirError) Error() string { return "results directory: " + e.Err.Error() }
+func (e *ResultsDirError) Unwrap() error { return e.Err }
+
+func resultsDirErr(err error) error { return &Error{Usage, &ResultsDirError{err}} }
+
+// SettingError is a setting of a Spec that cannot be (a usage error). Its
+// message names settings in braces, {users}: Error names them bare, and
+// Words as its caller does (the CLI: its flags), so that session never
+// speaks in flag names.
+type SettingError struct {
+	format string
+	args   []any
+	// err is the error that the message ends with, if any: Unwrap's.
+	err error
+}
+
+func (e *SettingError) Error() string { return e.Words(func(s string) string { return s }) }
+func (e *SettingError) Unwrap() error { return e.err }
+
+// Words is the message with each {setting} named by name(setting).
+func (e *SettingError) Words(name func(setting string) string) string {
+	var b strings.Builder
+	rest := e.format
+	for {
+		i := strings.Index(rest, "{")
+		j := strings.Index(rest, "}")
+		if i < 0 || j < i {
+			b.WriteString(rest)
+			break
+		}
+		b.WriteString(rest[:i])
+		b.WriteString(strings.ReplaceAll(name(rest[i+1:j]), "%", "%%"))
+		rest = rest[j+1:]
+	}
+	return fmt.Sprintf(b.String(), e.args...)
+}
+
+// settingf is a usage error about settings named {like_this} in format.
+func settingf(format string, a ...any) error {
+	return &Error{Usage, &SettingError{format: format, args: a}}
+}
+
+// pastError is a start time already past when the run was checked: a
+// SettingError that Late recognises (errPast).
+type pastError struct{ *SettingError }
+
+func (e *pastError) Unwrap() []error { return []error{e.SettingError, errPast} }

@@ -14,7 +14,7 @@ import (
 // loading it: `prepare --output csv=DIR`. The target is only asked for
 // its dialect; nothing is written to it.
 func Export(ctx context.Context, s Spec, dir string, obs Observer) error {
-	o, err := open(ctx, &s, false)
+	o, err := open(ctx, &s, false, obs)
 	if err != nil {
 		return err
 	}

@@ -41,7 +41,7 @@ func Merge(paths []string, resultsDir string, histogram bool) (*results.Result, 
 	mergeFigures(res, shards)
 	folder, err := results.Create(resultsDir, FolderName(res.Workload.Name)+"-merged", time.Now())
 	if err != nil {
-		return nil, "", Usagef("--results-dir: %v", err)
+		return nil, "", resultsDirErr(err)
 	}
 	defer folder.Close()
 	for _, iv := range res.Intervals {
@@ -85,7 +85,7 @@ func readShard(path string) (*results.Result, error) {
 func outsideInputs(resultsDir string, paths []string) error {
 	out, err := realPath(resultsDir)
 	if err != nil {
-		return Usagef("--results-dir: %v", err)
+		return resultsDirErr(err)
 	}
 	for _, p := range paths {
 		in := p
@@ -97,7 +97,7 @@ func outsideInputs(resultsDir string, paths []string) error {
 			return Usagef("merge: %s: %v", p, err)
 		}
 		if out == inReal || strings.HasPrefix(out, inReal+string(filepath.Separator)) {
-			return Usagef("--results-dir %s is inside the input %s: merge never writes into its inputs; give another --results-dir", resultsDir, in)
+			return settingf("{results-dir} %s is inside the input %s: merge never writes into its inputs; give another {results-dir}", resultsDir, in)
 		}
 	}
 	return nil

@@ -21,7 +21,7 @@ type Target struct {
 // ResolveTarget parses a database URL and finds its driver.
 func ResolveTarget(raw string) (*Target, error) {
 	if raw == "" {
-		return nil, Usagef("no database: give --db URL or set DBGAUGE_DB (e.g. --db sqlite:bench.db)")
+		return nil, settingf("no database: give {db} URL or set DBGAUGE_DB (e.g. {db} sqlite:bench.db)")
 	}
 	t, err := db.ParseURL(raw)
 	if err != nil {
@@ -39,12 +39,13 @@ func ResolveTarget(raw string) (*Target, error) {
 	return &Target{T: t, Driver: d}, nil
 }
 
-// Secret is what must never be printed: the URL's password.
-func (tg *Target) Secret() string {
+// Secrets are what must never be printed: every secret of the URL (its password, HandlerSocket's
+// secrets, ...), as written and decoded.
+func (tg *Target) Secrets() []string {
 	if tg == nil {
-		return ""
+		return nil
 	}
-	return tg.T.Password()
+	return tg.T.Secrets()
 }
 
 // Open connects once. A server that cannot be reached or refuses stays a
@@ -107,7 +108,10 @@ type Configured struct {
 }
 
 // Configure validates s's workload options and configures its workload.
-func Configure(s *Spec) (*Configured, error) {
+func Configure(s *Spec) (*Configured, error) { return configure(s, nil) }
+
+// configure is Configure with where the workload's own output goes.
+func configure(s *Spec, print func(string)) (*Configured, error) {
 	w, err := Lookup(s.Workload)
 	if err != nil {
 		return nil, err
@@ -120,8 +124,13 @@ func Configure(s *Spec) (*Configured, error) {
 	if err != nil {
 		return nil, err
 	}
+	driver := ""
+	if tg, err := ResolveTarget(s.Target); err == nil {
+		driver = tg.Driver.Name()
+	}
 	inst, err := workload.Configure(w, v, workload.Params{Users: s.Users, Seed: s.Seed, Shard: sh, OpenLoop: s.Rate > 0,
-		TimeS: s.TimeS, WarmupS: s.WarmupS, Events: s.Events, Rate: s.Rate, ReportIntervalS: s.ReportIntervalS, Percentile: s.Percentile})
+		TimeS: s.TimeS, WarmupS: s.WarmupS, Events: s.Events, Rate: s.Rate, ReportIntervalS: s.ReportIntervalS, Percentile: s.Percentile,
+		Driver: driver, Print: print})
 	if err != nil {
 		return nil, Usagef("%s: %v", s.Workload, err)
 	}
@@ -139,36 +148,27 @@ type opened struct {
 	state workload.State
 }
 
-// open validates s, connects and checks the dataset. The caller closes
-// o.conn.
-func open(ctx context.Context, s *Spec, running bool) (*opened, error) {
-	check := s.CheckUsers
-	if running {
-		check = s.Check
-	}
-	if err := check(); err != nil {
-		return nil, err
-	}
-	c, err := Configure(s)
+// open validates s, connects and checks the dataset: the pre-run chain
+// of Plan. The caller closes o.conn.
+func open(ctx context.Context, s *Spec, running bool, obs Observer) (*opened, error) {
+	p, err := newPlan(*s, running, obs.Print)
 	if err != nil {
 		return nil, err
 	}
-	tg, err := ResolveTarget(s.Target)
-	if err != nil {
-		return nil, err
-	}
-	o := &opened{Configured: c, tg: tg}
-	if o.conn, err = tg.Open(ctx); err != nil {
-		return nil, err
-	}
-	o.ds = c.Inst.Dataset()
+	*s = p.Spec // with the defaults Check fills in
+	return p.open(ctx)
+}
+
+// check reads the dataset's state on o's connection; a database the
+// workload cannot run on is a usage error that names what it needs.
+func (o *opened) check(ctx context.Context, name string) error {
+	var err error
 	if o.state, err = o.ds.Check(ctx, o.conn); err != nil {
-		o.conn.Close()
 		var ue *db.UnsupportedError
 		if errors.As(err, &ue) {
-			return nil, Usagef("%s needs %s; %s is not one", s.Workload, ue.Needs, tg.Driver.Name())
+			return Usagef("%s needs %s; %s is not one", name, ue.Needs, o.tg.Driver.Name())
 		}
-		return nil, err
+		return err
 	}
-	return o, nil
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"time"
 
 	"github.com/dbgauge/dbgauge/db"
@@ -28,7 +29,7 @@ type Env struct {
 // the result and its folder whenever a result was written, with the error
 // that ended the run (an *Error of kind Interrupted or Aborted) if any.
 func Run(ctx context.Context, s Spec, obs Observer, env Env) (*results.Result, string, error) {
-	o, err := open(ctx, &s, true)
+	o, err := open(ctx, &s, true, obs)
 	if err != nil {
 		return nil, "", err
 	}
@@ -59,7 +60,7 @@ func Run(ctx context.Context, s Spec, obs Observer, env Env) (*results.Result, s
 	serverData, serverLog := serverStorage(ctx, o.conn)
 	folder, err := results.Create(s.ResultsDir, o.W.Meta().Name, time.Now()) // a workload file: its name, not its path
 	if err != nil {
-		return nil, "", Usagef("--results-dir: %v", err)
+		return nil, "", resultsDirErr(err)
 	}
 	defer folder.Close()
 	base := s.base(o, env)
@@ -130,7 +131,19 @@ func Run(ctx context.Context, s Spec, obs Observer, env Env) (*results.Result, s
 	}
 	res.Environment.ServerSettings = change.Restore(ctx)
 	wres, dir, err := Write(res, out, folder, obs, s, "transactions")
-	return wres, dir, ended(ctx, o.Inst, o.conn, obs, wres, dir, err)
+	return wres, dir, finish(s, wres, dir, obs, ended(ctx, o.Inst, o.conn, obs, wres, dir, err))
+}
+
+// finish applies s.Finish to a written result; the run's own error, if
+// any, stays the one returned.
+func finish(s Spec, res *results.Result, dir string, obs Observer, err error) error {
+	if res == nil {
+		return err
+	}
+	if ferr := s.Finish.Apply(res, dir, obs); err == nil {
+		return ferr
+	}
+	return err
 }
 
 // conns is the run's --connections, or the workload's default pool when
@@ -183,7 +196,9 @@ func (s *Spec) base(o *opened, env Env) results.Result {
 		r.Run.Shard = &results.Shard{Index: sh.Index, Count: sh.N()}
 	}
 	if st := o.state.Stamp; st != nil {
-		r.Dataset = &results.Dataset{Name: st.Dataset, Shape: st.Shape, Info: st.Info, CreatedAt: st.CreatedAt}
+		// The shape without the options that mean nothing here, as the options table.
+		shape := applying(o.W.Options(), maps.Clone(st.Shape), o.tg.Driver.Name())
+		r.Dataset = &results.Dataset{Name: st.Dataset, Shape: shape, Info: st.Info, CreatedAt: st.CreatedAt}
 	}
 	return r
 }
@@ -194,6 +209,8 @@ func (s *Spec) base(o *opened, env Env) results.Result {
 func Complete(res *results.Result, out *run.Outcome, folder *results.Folder, dataPath string, env Env, obs Observer) {
 	e := monitor.Environment(env.Version, env.CommandLine, dataPath)
 	e.GOMAXPROCS, e.GOGC, e.ClientSockets = out.GOMAXPROCS, out.GOGC, out.Sockets
+	e.ClientSocketsProbe = out.SocketProbe
+	e.ClientWakeups = out.Wakeups
 	res.Environment = &e
 	if ivs, err := folder.ReadIntervals(); err == nil {
 		res.Intervals = ivs
@@ -202,21 +219,29 @@ func Complete(res *results.Result, out *run.Outcome, folder *results.Folder, dat
 	}
 }
 
-// Write writes result.json and summary.txt, tells the observer, and turns
+// Write writes result.json, summary.txt and the reports, tells the observer, and turns
 // an interrupted or aborted run into its error. unit names what failed
 // ("transactions", "events").
 func Write(res *results.Result, out *run.Outcome, folder *results.Folder, obs Observer, s Spec, unit string) (*results.Result, string, error) {
 	if err := writeResult(res, folder, s.Histogram); err != nil {
 		return nil, "", err
 	}
+	WriteReports(res, folder.Dir, obs)
 	obs.End(res, folder.Dir)
 	switch {
 	case res.Interrupted:
 		return res, folder.Dir, &Error{Interrupted, fmt.Errorf("interrupted; partial results saved in %s", folder.Dir)}
 	case out.Aborted != nil:
-		return res, folder.Dir, &Error{Aborted, fmt.Errorf("run aborted after %d failed %s (--max-errors %d): %w", res.Totals.Errors, unit, s.MaxErrors, out.Aborted)}
+		return res, folder.Dir, abortedErr(res.Totals.Errors, unit, s.MaxErrors, out.Aborted)
 	}
 	return res, folder.Dir, nil
+}
+
+// abortedErr is a run stopped by cause, its failed transactions (unit)
+// beyond s.MaxErrors: an Aborted error that names the setting.
+func abortedErr(failed int64, unit string, maxErrors int64, cause error) error {
+	return &Error{Aborted, &SettingError{format: "run aborted after %d failed %s ({max-errors} %d): %v",
+		args: []any{failed, unit, maxErrors, cause}, err: cause}}
 }
 
 // writeResult writes result.json and summary.txt (with sysbench's latency

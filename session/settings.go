@@ -53,18 +53,18 @@ func (s *Spec) checkServerSet() error {
 	seen := map[string]bool{}
 	for _, st := range s.ServerSet {
 		if err := st.check(); err != nil {
-			return Usagef("--server-set: %v", err)
+			return settingf("{server-set}: %v", err)
 		}
 		key := strings.ToLower(st.Name)
 		if seen[key] {
-			return Usagef("--server-set: %s is given twice", st.Name)
+			return settingf("{server-set}: %s is given twice", st.Name)
 		}
 		seen[key] = true
 	}
 	if len(s.ServerSet) > 0 && s.Shard != "" {
 		// As with prepare: shards share one server, and each would put
 		// the settings back while the others still run.
-		return Usagef("--server-set with --shard: shards share one server and do not change its settings; set them once before starting the shards")
+		return settingf("{server-set} with {shard}: shards share one server and do not change its settings; set them once before starting the shards")
 	}
 	return nil
 }
@@ -96,7 +96,7 @@ func ChangeServer(ctx context.Context, tg *Target, conn db.Conn, settings []Serv
 	}
 	st, ok := conn.(db.Settings)
 	if !ok {
-		return nil, Usagef("--server-set: the %s driver cannot change server settings", tg.Driver.Name())
+		return nil, settingf("{server-set}: the %s driver cannot change server settings", tg.Driver.Name())
 	}
 	c.conn = st
 	priors := make([]db.Prior, len(settings))
@@ -202,7 +202,7 @@ func previousList(rs []results.ServerSetting) string {
 func settingErr(err error) error {
 	var se *db.SettingError
 	if errors.As(err, &se) {
-		return Usagef("--server-set: %s", oneLine(se))
+		return settingf("{server-set}: %s", oneLine(se))
 	}
 	return err
 }

@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -43,7 +44,8 @@ func TestCheckServerSet(t *testing.T) {
 	}
 	s.ServerSet = []ServerSetting{{"cache_size", "1"}}
 	s.Users, s.Shard = 2, "0/2"
-	if err := s.Check(); KindOf(err) != Usage || !strings.Contains(err.Error(), "--shard") {
+	var se *SettingError
+	if err := s.Check(); KindOf(err) != Usage || !errors.As(err, &se) || !strings.Contains(se.Words(func(s string) string { return "--" + s }), "--server-set with --shard") {
 		t.Errorf("on a shard: %v", err)
 	}
 }

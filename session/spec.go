@@ -1,14 +1,19 @@
 // Package session is the application layer: a serialisable Spec of one run
-// (target, workload and options, load shape, shard) and the functions that
-// carry it out: Run prepares the data if it is missing, runs the load with
-// the host and server monitors, and writes the results folder; Prepare and
-// Cleanup do the lifecycle verbs; Merge joins the results of a run's shards
-// into one results folder. The CLI, sweeps, experiments and the Kubernetes
-// launcher all build a Spec and call them; they only parse and print.
-// Output goes through an Observer: session never writes to a terminal.
+// (target, workload and options, load shape, shard, and how its folder is
+// finished: thresholds, output files, the results store) and the functions
+// that carry it out. NewPlan is the one pre-run chain (check, configure;
+// Ready: open, check the stamp, refuse foreign tables, prepare if missing).
+// Run prepares the data if it is missing, runs the load with the host and
+// server monitors, and writes and finishes the results folder (result.json,
+// summary.txt, the reports, then Spec.Finish); Sweep and Experiment run
+// their steps into a folder of their own; Prepare and Cleanup do the
+// lifecycle verbs; Merge joins the results of a run's shards into one
+// results folder. The CLI and the Kubernetes launcher build Specs and call
+// them; they only parse and print. Output goes through an Observer: session
+// never writes to a terminal.
 //
-// session imports catalog, workload, db, run, hist, monitor, report and
-// results; never a workload or a driver by name.
+// session imports catalog, workload, db, run, hist, monitor, report,
+// results, results/store and sys; never a workload or a driver by name.
 package session
 
 import (
@@ -98,6 +103,9 @@ type Spec struct {
 	// ServerSet are the server settings changed for the run and put back
 	// after it (--server-set NAME=VALUE), in order.
 	ServerSet []ServerSetting `json:"server_set,omitempty"`
+	// Finish finishes the results folder (thresholds, outputs, store):
+	// never a shard's, whose launcher finishes the merged result.
+	Finish Finish `json:"-"`
 }
 
 // NewSpec returns a Spec with every default set.
@@ -115,20 +123,20 @@ func (s Spec) Redacted() Spec {
 // CheckUsers validates the users, connections and shard, for every verb.
 func (s *Spec) CheckUsers() error {
 	if s.Users < 1 || s.Users > MaxUsers {
-		return Usagef("--users/--threads must be between 1 and %d, got %d", MaxUsers, s.Users)
+		return settingf("{users}/{threads} must be between 1 and %d, got %d", MaxUsers, s.Users)
 	}
 	if s.Connections < 0 {
-		return Usagef("--connections must be 0 (one per user) or more, got %d", s.Connections)
+		return settingf("{connections} must be 0 (one per user) or more, got %d", s.Connections)
 	}
 	if s.Connections > s.Users {
-		return Usagef("--connections %d is more than --users %d: a connection no user borrows measures nothing", s.Connections, s.Users)
+		return settingf("{connections} %d is more than {users} %d: a connection no user borrows measures nothing", s.Connections, s.Users)
 	}
 	sh, err := s.ShardOf()
 	if err != nil {
 		return err
 	}
 	if s.Users < sh.N() {
-		return Usagef("--shard %s: %d users cannot be dealt over %d shards; give at least one user per shard", s.Shard, s.Users, sh.N())
+		return settingf("{shard} %s: %d users cannot be dealt over %d shards; give at least one user per shard", s.Shard, s.Users, sh.N())
 	}
 	return nil
 }
@@ -141,33 +149,33 @@ func (s *Spec) Check() error {
 	}
 	switch {
 	case s.TimeS < 0:
-		return Usagef("--time must be 0 or more seconds, got %d", s.TimeS)
+		return settingf("{time} must be 0 or more seconds, got %d", s.TimeS)
 	case s.Events < 0:
-		return Usagef("--events must be 0 or more, got %d", s.Events)
+		return settingf("{events} must be 0 or more, got %d", s.Events)
 	case s.TimeS == 0 && s.Events == 0:
-		return Usagef("--time 0 with --events 0 would never end; set one of them")
+		return settingf("{time} 0 with {events} 0 would never end; set one of them")
 	case s.WarmupS < 0:
-		return Usagef("--warmup must be 0 or more seconds, got %d", s.WarmupS)
+		return settingf("{warmup} must be 0 or more seconds, got %d", s.WarmupS)
 	case s.ReportIntervalS < 0:
-		return Usagef("--report-interval must be 0 or more seconds, got %g", s.ReportIntervalS)
+		return settingf("{report-interval} must be 0 or more seconds, got %g", s.ReportIntervalS)
 	case s.Percentile < 0 || s.Percentile > 100:
-		return Usagef("--percentile must be between 0 and 100, got %d", s.Percentile)
+		return settingf("{percentile} must be between 0 and 100, got %d", s.Percentile)
 	case s.RampS < 0:
-		return Usagef("--ramp must be 0 or more seconds, got %d", s.RampS)
+		return settingf("{ramp} must be 0 or more seconds, got %d", s.RampS)
 	case s.Rate < 0 || s.Rate > 1e7:
-		return Usagef("--rate must be between 0 and 10000000 transactions/s, got %g", s.Rate)
+		return settingf("{rate} must be between 0 and 10000000 transactions/s, got %g", s.Rate)
 	case s.Arrival != "poisson" && s.Arrival != "fixed":
-		return Usagef("--rate-arrival must be poisson or fixed, got %q", s.Arrival)
+		return settingf("{rate-arrival} must be poisson or fixed, got %q", s.Arrival)
 	case s.MaxLagS < 0:
-		return Usagef("--max-lag must be 0 or more seconds, got %g", s.MaxLagS)
+		return settingf("{max-lag} must be 0 or more seconds, got %g", s.MaxLagS)
 	case s.MaxErrors < 0:
-		return Usagef("--max-errors must be 0 or more, got %d", s.MaxErrors)
+		return settingf("{max-errors} must be 0 or more, got %d", s.MaxErrors)
 	}
 	if s.Prepare == "" {
 		s.Prepare = PrepareMissing
 	}
 	if !contains(PreparePolicies, s.Prepare) {
-		return Usagef("--prepare-policy must be one of %s, got %q", strings.Join(PreparePolicies, ", "), s.Prepare)
+		return settingf("{prepare-policy} must be one of %s, got %q", strings.Join(PreparePolicies, ", "), s.Prepare)
 	}
 	if _, err := s.ThinkOf(); err != nil {
 		return err
@@ -203,7 +211,7 @@ func (s *Spec) ThinkOf() (*workload.Wait, error) {
 	}
 	w, err := workload.ParseWait(s.Think)
 	if err != nil {
-		return nil, Usagef("--think: %v", err)
+		return nil, settingf("{think}: %v", err)
 	}
 	return &w, nil
 }
@@ -216,11 +224,11 @@ func (s *Spec) StartTime(now time.Time) (time.Time, error) {
 	}
 	t, err := time.Parse(time.RFC3339, s.StartAt)
 	if err != nil {
-		return t, Usagef("--start-at %q is not an RFC 3339 time such as 2026-11-22T10:00:00Z", s.StartAt)
+		return t, settingf("{start-at} %q is not an RFC 3339 time such as 2026-11-22T10:00:00Z", s.StartAt)
 	}
 	if !t.After(now) {
 		// Late: a shard started after the others began (session.Late).
-		return t, &Error{Usage, fmt.Errorf("--start-at %s is in the past (now %s): %w", s.StartAt, now.UTC().Format(time.RFC3339), errPast)}
+		return t, &Error{Usage, &pastError{&SettingError{format: "{start-at} %s is in the past (now %s): %v", args: []any{s.StartAt, now.UTC().Format(time.RFC3339), errPast}}}}
 	}
 	return t, nil
 }
@@ -244,7 +252,7 @@ func (s *Spec) IgnoreSet() (map[db.Class]bool, error) {
 				for _, c := range db.Classes {
 					names = append(names, c.String())
 				}
-				return nil, Usagef("--ignore-errors: unknown error class %q (classes: %s, or all, none)", name, strings.Join(names, ", "))
+				return nil, settingf("{ignore-errors}: unknown error class %q (classes: %s, or all, none)", name, strings.Join(names, ", "))
 			}
 			set[c] = true
 		}

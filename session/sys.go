@@ -34,7 +34,7 @@ func RunSys(ctx context.Context, s Spec, w workload.Workload, t sys.Test, values
 	}
 	folder, err := results.Create(s.ResultsDir, label, time.Now())
 	if err != nil {
-		return nil, "", Usagef("--results-dir: %v", err)
+		return nil, "", resultsDirErr(err)
 	}
 	defer folder.Close()
 	base := results.Result{
@@ -78,15 +78,17 @@ func RunSys(ctx context.Context, s Spec, w workload.Workload, t sys.Test, values
 		return nil, "", err
 	}
 	res := out.Result(base, float64(s.Percentile))
-	res.Sys = sysFigures(res, t.BlockSize())
+	res.Sys = sysFigures(res, t)
 	Complete(res, out, folder, dataPath, env, obs)
 	res.Resources = monitor.Resources(res.Intervals, 0, s.Users)
-	return Write(res, out, folder, obs, s, "events")
+	wres, dir, err := Write(res, out, folder, obs, s, "events")
+	return wres, dir, finish(s, wres, dir, obs, err)
 }
 
-// sysFigures are the test's own figures, from the run's counts: memory moves
-// one block per event; fileio one block per read or write.
-func sysFigures(res *results.Result, block int64) *results.Sys {
+// sysFigures are the test's own figures, from the run's counts and what
+// its operations move (sys.Moves).
+func sysFigures(res *results.Result, t sys.Test) *results.Sys {
+	block := t.BlockSize()
 	s := &results.Sys{Test: res.Workload.Name, BlockSize: block, EventsPerSec: res.Totals.TPS}
 	d := res.Totals.DurationS
 	per := func(n float64) float64 {
@@ -96,12 +98,12 @@ func sysFigures(res *results.Result, block int64) *results.Sys {
 		return n / d
 	}
 	const mib = 1 << 20
-	switch s.Test {
-	case "memory":
+	switch t.Moves() {
+	case sys.BlockPerEvent:
 		s.Operations = res.Totals.Transactions
 		s.MiBTransferred = float64(s.Operations) * float64(block) / mib
 		s.MiBPerSec = per(s.MiBTransferred)
-	case "fileio":
+	case sys.BlockPerFileOp:
 		reads, writes, fsyncs := res.Ops["read"].Count, res.Ops["write"].Count, res.Ops["fsync"].Count
 		s.BytesRead, s.BytesWritten = reads*block, writes*block
 		s.ReadsPerSec, s.WritesPerSec, s.FsyncsPerSec = per(float64(reads)), per(float64(writes)), per(float64(fsyncs))

@@ -41,6 +41,7 @@ func (t *cpuTest) Ops() []workload.Op        { return nil }
 func (t *cpuTest) Dataset() workload.Dataset { return nil }
 func (t *cpuTest) BlockSize() int64          { return 0 }
 func (t *cpuTest) EventLimit() int64         { return 0 }
+func (t *cpuTest) Moves() Moves              { return Nothing }
 func (t *cpuTest) Mode(int64) []string {
 	return []string{fmt.Sprintf("Prime numbers limit: %d", t.maxPrime), ""}
 }

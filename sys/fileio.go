@@ -161,6 +161,7 @@ func (t *fileTest) Ops() []workload.Op        { return fileOps }
 func (t *fileTest) Dataset() workload.Dataset { return nil }
 func (t *fileTest) BlockSize() int64          { return t.block }
 func (t *fileTest) EventLimit() int64         { return 0 }
+func (t *fileTest) Moves() Moves              { return BlockPerFileOp }
 
 // TestMode is --file-test-mode ("" when not given).
 func (t *fileTest) TestMode() string { return t.mode }

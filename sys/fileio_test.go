@@ -3,6 +3,7 @@ package sys
 import (
 	"context"
 	"errors"
+	"github.com/dbgauge/dbgauge/testenv"
 	"github.com/dbgauge/dbgauge/workload"
 	"os"
 	"path/filepath"
@@ -238,7 +239,7 @@ func TestFileDirect(t *testing.T) {
 	dir := t.TempDir()
 	ft := fileTestOf(t, 1, smallFiles(dir, map[string]string{"file-extra-flags": "direct", "file-test-mode": "rndrw"}))
 	if _, err := ft.Prepare(context.Background(), func(string) {}); err != nil {
-		t.Skipf("SKIPPING: O_DIRECT is not supported in %s: %v", dir, err)
+		testenv.Skip(t, "O_DIRECT is not supported in %s: %v", dir, err)
 	}
 	m := runEvents(t, ft, 200)
 	if m.OK[opRead]+m.OK[opWrite] < 190 {

@@ -76,6 +76,7 @@ var _ Test = (*memoryTest)(nil)
 func (t *memoryTest) Ops() []workload.Op        { return nil }
 func (t *memoryTest) Dataset() workload.Dataset { return nil }
 func (t *memoryTest) BlockSize() int64          { return t.block }
+func (t *memoryTest) Moves() Moves              { return BlockPerEvent }
 
 // perThread is memory_thread_init's quota: each thread runs exactly
 // memory-total-size / memory-block-size / threads events, then returns

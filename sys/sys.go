@@ -34,7 +34,25 @@ type Test interface {
 	// EventLimit is the test's own limit on the run's events (sysbench's
 	// memory-total-size), 0 if it has none.
 	EventLimit() int64
+	// Moves says what the test's operations move, for the figures its
+	// result has beyond events per second.
+	Moves() Moves
 }
+
+// Moves is what a sys test's operations move.
+type Moves int
+
+const (
+	// Nothing: events per second are the test's only figure (cpu).
+	Nothing Moves = iota
+	// BlockPerEvent: each event moves one block (memory): the result has
+	// the operations and the MiB transferred.
+	BlockPerEvent
+	// BlockPerFileOp: each read and write operation moves one block
+	// (fileio): the result has the reads, writes and fsyncs per second and
+	// the bytes read and written.
+	BlockPerFileOp
+)
 
 // Tests lists the sys tests.
 func Tests() []workload.Workload { return []workload.Workload{CPU{}, Memory{}, FileIO{}} }

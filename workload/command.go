@@ -23,7 +23,9 @@ type CommandEnv struct {
 	Open     func(ctx context.Context) (db.Conn, error)
 	Driver   string
 	Parallel int
-	Seed     uint64
+	// SingleWriter is PrepareEnv's: a command's threads run one at a time.
+	SingleWriter bool
+	Seed         uint64
 	// Note is told each line the command prints; it may be nil.
 	Note func(string)
 }

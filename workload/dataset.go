@@ -41,7 +41,13 @@ type PrepareEnv struct {
 	Open     func(ctx context.Context) (db.Conn, error) // more connections for parallel loading
 	Driver   string
 	Parallel int
-	Seed     uint64
+	// SingleWriter is set on a database that takes one writer at a time
+	// (db.SingleWriter: SQLite). Prepare then writes through one loader at a
+	// time, queued in-process, while the others draw their next batch: an
+	// index build on millions of rows holds the database's lock far longer
+	// than any busy timeout, and a loader waiting on the lock would fail.
+	SingleWriter bool
+	Seed         uint64
 	// Force takes over foreign objects of the same names (drops them first).
 	Force bool
 	// Progress is told of loaded rows; it may be nil.

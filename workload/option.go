@@ -38,6 +38,9 @@ type Option struct {
 	// on (db.Target.Driver names): results and reports of a run on
 	// another database leave it out.
 	Drivers []string
+	// DataSize says the option sizes the prepared data (rows, records):
+	// a sweep may vary it, preparing the data at each size in turn.
+	DataSize bool
 }
 
 // Applies says whether o means anything on driver.

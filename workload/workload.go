@@ -66,6 +66,15 @@ type Params struct {
 	Rate            float64
 	ReportIntervalS float64
 	Percentile      int
+	// Driver is the target's driver name ("" when there is none yet), for
+	// workloads that show it to their own code (a sysbench script's
+	// drv:name() in its cleanup command): never to choose SQL by, which is
+	// the dialect's.
+	Driver string
+	// Print, if set, is where the workload's own output goes, a line at a
+	// time (a sysbench script's print, in its callbacks and commands):
+	// the session's observer, stdout on the terminal. nil discards it.
+	Print func(line string)
 }
 
 // Instance is a workload configured by option values.

@@ -161,10 +161,14 @@ func TestExamples(t *testing.T) {
 	if len(files) < 4 {
 		t.Fatalf("%d example files, want one per study (4)", len(files))
 	}
-	for _, env := range []string{"DBGAUGE_TEST_POSTGRES", "DBGAUGE_TEST_MYSQL", "DBGAUGE_TEST_REDIS", "DBGAUGE_TEST_MONGO"} {
+	// scripts/services' URLs, and start-fast's (the tmpfs pair).
+	urls := map[string]string{"DBGAUGE_TEST_POSTGRES": "postgres://x@127.0.0.1/x", "DBGAUGE_TEST_MYSQL": "mysql://x@127.0.0.1/x",
+		"DBGAUGE_TEST_REDIS": "redis://127.0.0.1", "DBGAUGE_TEST_MONGO": "mongodb://127.0.0.1/x",
+		"DBGAUGE_TEST_HANDLERSOCKET": "mysql://x@127.0.0.1/x?hs-port=9998", "DBGAUGE_TEST_CUBRID": "cubrid://x@127.0.0.1:33000/x",
+		"DBGAUGE_FAST_CUBRID": "cubrid://x@127.0.0.1:33010/x", "DBGAUGE_FAST_MYSQL": "mysql://x@127.0.0.1:3307/x"}
+	for env, url := range urls {
 		if os.Getenv(env) == "" {
-			t.Setenv(env, map[string]string{"DBGAUGE_TEST_POSTGRES": "postgres://x@127.0.0.1/x", "DBGAUGE_TEST_MYSQL": "mysql://x@127.0.0.1/x",
-				"DBGAUGE_TEST_REDIS": "redis://127.0.0.1", "DBGAUGE_TEST_MONGO": "mongodb://127.0.0.1/x"}[env])
+			t.Setenv(env, url)
 		}
 	}
 	for _, f := range files {

@@ -13,43 +13,58 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/dbgauge/dbgauge/testenv"
 )
 
-// ownServer starts a private PostgreSQL or MariaDB with scripts/services in
+// ownServer starts a private PostgreSQL, MariaDB or Babelfish with scripts/services in
 // its own directory and port, so that killing it disturbs no other test.
 type ownServer struct {
 	t       *testing.T
-	name    string // postgres or mariadb
+	name    string // postgres, mariadb or babelfish
 	dir     string
 	env     []string
 	url     string
+	hsURL   string // MariaDB's URL with its HandlerSocket ports (port+1, port+2) and secrets
 	pidFile string
 }
 
-func startOwnServer(t *testing.T, name string, port int) *ownServer {
-	if os.Getenv("DBGAUGE_TEST_POSTGRES") == "" && os.Getenv("CI") == "" {
-		t.Skip("SKIPPED: fault tests start their own servers; run scripts/test")
+// startOwnServer starts the server on port with env added to
+// scripts/services' environment.
+func startOwnServer(t *testing.T, name string, port int, env ...string) *ownServer {
+	// The fault tests start their own servers with scripts/services, which
+	// has installed (or built) them when the shared ones run.
+	need := map[string]string{"babelfish": "DBGAUGE_TEST_SQLSERVER"}[name]
+	if need == "" {
+		need = "DBGAUGE_TEST_POSTGRES"
 	}
+	testenv.URL(t, need)
 	dir, err := os.MkdirTemp("/tmp", "dbgauge-fault-")
 	if err != nil {
 		t.Fatal(err)
 	}
 	os.Chmod(dir, 0o755) // PostgreSQL runs as its own user and must traverse it
 	s := &ownServer{t: t, name: name, dir: dir}
-	s.env = append(os.Environ(), "DBGAUGE_SERVICES_DIR="+dir,
-		fmt.Sprintf("DBGAUGE_PG_PORT=%d", port), fmt.Sprintf("DBGAUGE_MY_PORT=%d", port))
+	s.env = append(append(os.Environ(), "DBGAUGE_SERVICES_DIR="+dir,
+		fmt.Sprintf("DBGAUGE_PG_PORT=%d", port), fmt.Sprintf("DBGAUGE_MY_PORT=%d", port),
+		fmt.Sprintf("DBGAUGE_HS_PORT=%d", port+1), fmt.Sprintf("DBGAUGE_HS_PORT_WR=%d", port+2),
+		fmt.Sprintf("DBGAUGE_BABELFISH_PORT=%d", port), fmt.Sprintf("DBGAUGE_BABELFISH_PG_PORT=%d", port+1)), env...)
 	out := s.services("start-" + name)
-	key := map[string]string{"postgres": "DBGAUGE_TEST_POSTGRES", "mariadb": "DBGAUGE_TEST_MYSQL"}[name]
+	key := map[string]string{"postgres": "DBGAUGE_TEST_POSTGRES", "mariadb": "DBGAUGE_TEST_MYSQL", "babelfish": "DBGAUGE_TEST_SQLSERVER"}[name]
 	sc := bufio.NewScanner(strings.NewReader(out))
 	for sc.Scan() {
 		if v, ok := strings.CutPrefix(sc.Text(), "export "+key+"="); ok {
 			s.url = strings.Trim(v, "'")
 		}
+		if v, ok := strings.CutPrefix(sc.Text(), "export DBGAUGE_TEST_HANDLERSOCKET="); ok {
+			s.hsURL = strings.Trim(v, "'")
+		}
 	}
 	if s.url == "" {
 		t.Fatalf("no %s URL from scripts/services: %s", key, out)
 	}
-	s.pidFile = map[string]string{"postgres": dir + "/pg/data/postmaster.pid", "mariadb": dir + "/my/mysqld.pid"}[name]
+	s.pidFile = map[string]string{"postgres": dir + "/pg/data/postmaster.pid", "mariadb": dir + "/my/mysqld.pid",
+		"babelfish": dir + "/babelfish/data/postmaster.pid"}[name]
 	t.Cleanup(func() { s.services("stop") })
 	return s
 }

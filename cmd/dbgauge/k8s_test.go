@@ -21,6 +21,7 @@ import (
 	"github.com/dbgauge/dbgauge/deploy/k8s/kubelettest"
 	"github.com/dbgauge/dbgauge/hist"
 	"github.com/dbgauge/dbgauge/results"
+	"github.com/dbgauge/dbgauge/testenv"
 )
 
 // k8sCluster is one test's namespace on the control plane of scripts/k8s,
@@ -76,14 +77,7 @@ func (c *k8sCluster) launch(t *testing.T, url string, args ...string) outcome {
 
 // k8sTarget is the database the pods use: PostgreSQL (required under CI).
 func k8sTarget(t *testing.T) string {
-	url := os.Getenv("DBGAUGE_TEST_POSTGRES")
-	if url == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("DBGAUGE_TEST_POSTGRES is not set: CI runs the Kubernetes launches on PostgreSQL")
-		}
-		t.Skip("SKIPPING: DBGAUGE_TEST_POSTGRES is not set (scripts/test starts the servers)")
-	}
-	return url
+	return testenv.URL(t, "DBGAUGE_TEST_POSTGRES")
 }
 
 // TestK8sRun is the first acceptance test: the Job the launcher

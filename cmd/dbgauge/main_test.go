@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/results"
+	"github.com/dbgauge/dbgauge/testenv"
 )
 
 // binary is the dbgauge built once for every end-to-end test.
@@ -85,15 +87,7 @@ func readResult(t *testing.T, path string) *results.Result {
 // under CI).
 func targets(t *testing.T) map[string]string {
 	out := map[string]string{"sqlite": "sqlite:" + filepath.Join(t.TempDir(), "bench.sqlite")}
-	for name, env := range map[string]string{"postgres": "DBGAUGE_TEST_POSTGRES", "mysql": "DBGAUGE_TEST_MYSQL"} {
-		if url := os.Getenv(env); url != "" {
-			out[name] = url
-		} else if os.Getenv("CI") != "" {
-			t.Fatalf("%s is not set: CI runs every OLTP test on every server", env)
-		} else {
-			t.Logf("SKIPPING %s: %s is not set (scripts/test starts the servers)", name, env)
-		}
-	}
+	maps.Copy(out, testenv.URLs(t, map[string]string{"postgres": "DBGAUGE_TEST_POSTGRES", "mysql": "DBGAUGE_TEST_MYSQL"}))
 	return out
 }
 

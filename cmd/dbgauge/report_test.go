@@ -148,3 +148,29 @@ func TestWebBadAddress(t *testing.T) {
 		t.Errorf("--web-linger -1s: exit %d, %s", o.code, o.stderr)
 	}
 }
+
+// TestDatasetLineOmitsForeignOptions: a SQLite run's dataset line and
+// result names no option that means nothing on SQLite (issue 27 item 5:
+// the report read "mysql-storage-engine=innodb" for a SQLite run).
+func TestDatasetLineOmitsForeignOptions(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	folder := shortRun(t, dir, "1")
+	md := readFile(t, filepath.Join(folder, "report.md"))
+	line := ""
+	for _, l := range strings.Split(md, "\n") {
+		if strings.HasPrefix(l, "Dataset oltp:") {
+			line = l
+		}
+	}
+	if line == "" || !strings.Contains(line, "table-size=") {
+		t.Fatalf("no dataset line with the table size in report.md:\n%s", md)
+	}
+	if strings.Contains(line, "mysql") {
+		t.Errorf("a SQLite run's dataset line names a MySQL option: %s", line)
+	}
+	r := readResult(t, filepath.Join(folder, "result.json"))
+	if _, ok := r.Dataset.Shape["mysql-storage-engine"]; ok || r.Dataset.Shape["table-size"] == "" {
+		t.Errorf("a SQLite run's dataset shape: %v", r.Dataset.Shape)
+	}
+}

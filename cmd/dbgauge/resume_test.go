@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/sqldb"
 )
 
@@ -79,8 +80,13 @@ func batchesIn(t *testing.T, url string) int64 {
 	if err != nil || st == nil {
 		return 0
 	}
+	return batchesDone(st.Loading)
+}
+
+// batchesDone counts the batches a stamp's progress lists as done.
+func batchesDone(loading map[string]*db.Loading) int64 {
 	var n int64
-	for _, l := range st.Loading {
+	for _, l := range loading {
 		for _, s := range l.Done {
 			n += s[1] - s[0]
 		}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"os/exec"
 	"slices"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/testenv"
 )
 
 // TestScriptWireParity runs sysbench's oltp_read_write.lua through
@@ -25,14 +25,11 @@ import (
 func TestScriptWireParity(t *testing.T) {
 	script := sysbenchScript(t, "oltp_read_write.lua")
 	if _, err := exec.LookPath("sysbench"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("sysbench is not on PATH: scripts/test installs it")
-		}
-		t.Skip("SKIPPED: sysbench is not on PATH (apt-get install sysbench)")
+		testenv.Missing(t, "sysbench is not on PATH; apt-get install sysbench (scripts/test does)")
 	}
 	url, ok := scriptServers(t, "dbgauge_script_wire")["postgres"]
 	if !ok {
-		t.Skip("SKIPPED: DBGAUGE_TEST_POSTGRES is not set")
+		testenv.URL(t, "DBGAUGE_TEST_POSTGRES")
 	}
 	target, err := db.ParseURL(url)
 	if err != nil {

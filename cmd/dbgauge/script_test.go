@@ -11,6 +11,7 @@ import (
 	"github.com/dbgauge/dbgauge/catalog"
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/sqldb"
+	"github.com/dbgauge/dbgauge/testenv"
 )
 
 // sysbenchScript is a script Debian's sysbench installs; without them the
@@ -19,10 +20,7 @@ func sysbenchScript(t *testing.T, name string) string {
 	t.Helper()
 	p := filepath.Join("/usr/share/sysbench", name)
 	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s is missing: CI installs sysbench (apt-get install sysbench)", p)
-		}
-		t.Skipf("SKIPPED: %s is missing; apt-get install sysbench", p)
+		testenv.Missing(t, "%s is missing; apt-get install sysbench (scripts/test does)", p)
 	}
 	return p
 }
@@ -32,12 +30,8 @@ func sysbenchScript(t *testing.T, name string) string {
 // tests' tables in bench).
 func scriptTargets(t *testing.T) map[string]string {
 	out := map[string]string{"sqlite": "sqlite:" + filepath.Join(t.TempDir(), "script.sqlite")}
-	raw := os.Getenv("DBGAUGE_TEST_POSTGRES")
-	if raw == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("DBGAUGE_TEST_POSTGRES is not set: CI runs the scripts on PostgreSQL")
-		}
-		t.Logf("SKIPPING postgres: DBGAUGE_TEST_POSTGRES is not set (scripts/test starts the servers)")
+	raw, ok := testenv.URLs(t, map[string]string{"postgres": "DBGAUGE_TEST_POSTGRES"})["postgres"]
+	if !ok {
 		return out
 	}
 	base, err := db.ParseURL(raw)
@@ -249,10 +243,7 @@ func TestScriptHelpAndBadInput(t *testing.T) {
 func TestScriptPrepareConflict(t *testing.T) {
 	t.Parallel()
 	if _, err := os.Stat("/usr/share/sysbench/oltp_insert.lua"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("/usr/share/sysbench is missing: scripts/test installs sysbench")
-		}
-		t.Skip("SKIPPING: /usr/share/sysbench is missing (apt-get install sysbench)")
+		testenv.Missing(t, "/usr/share/sysbench/oltp_insert.lua is missing; apt-get install sysbench (scripts/test does)")
 	}
 	dir := t.TempDir()
 	url := "sqlite:" + filepath.Join(dir, "c.sqlite")

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/dbgauge/dbgauge/results"
+	"github.com/dbgauge/dbgauge/testenv"
 )
 
 // Server settings are global: the tests that change them share their
@@ -41,20 +42,21 @@ func TestServerSetBadInput(t *testing.T) {
 		{"bad pragma value", lite, []string{"--server-set", "synchronous=SOMETIMES"}, "not a value of this PRAGMA"},
 		{"on a shard", lite, []string{"--server-set", "cache_size=-4000", "--shard", "0/2", "--users", "2"}, "shards share one server"},
 	}
-	if url := os.Getenv("DBGAUGE_TEST_POSTGRES"); url != "" {
+	servers := testenv.URLs(t, map[string]string{"postgres": "DBGAUGE_TEST_POSTGRES", "mysql": "DBGAUGE_TEST_MYSQL", "redis": "DBGAUGE_TEST_REDIS"})
+	if url, ok := servers["postgres"]; ok {
 		cases = append(cases,
 			tc{"PostgreSQL: unknown setting", url, []string{"--server-set", "no_such_setting=1"}, "unknown setting"},
 			tc{"PostgreSQL: restart only", url, []string{"--server-set", "shared_buffers=1GB"}, "takes effect only when the server restarts"},
 			tc{"PostgreSQL: set on the command line", url, []string{"--server-set", "fsync=on"}, "overrides ALTER SYSTEM"},
 			tc{"PostgreSQL: bad value", url, []string{"--server-set", "work_mem=lots"}, `invalid value for parameter "work_mem"`})
 	}
-	if url := os.Getenv("DBGAUGE_TEST_MYSQL"); url != "" {
+	if url, ok := servers["mysql"]; ok {
 		cases = append(cases,
 			tc{"MariaDB: unknown variable", url, []string{"--server-set", "no_such_variable=1"}, "unknown system variable"},
 			tc{"MariaDB: restart only", url, []string{"--server-set", "port=3307"}, "takes effect only at a restart"},
 			tc{"MariaDB: session variable", url, []string{"--server-set", "pseudo_thread_id=1"}, "a session variable"})
 	}
-	if url := os.Getenv("DBGAUGE_TEST_REDIS"); url != "" {
+	if url, ok := servers["redis"]; ok {
 		cases = append(cases, tc{"a driver without settings", url, []string{"--server-set", "maxmemory=1"}, "the redis driver cannot change server settings"})
 	}
 	for _, c := range cases {

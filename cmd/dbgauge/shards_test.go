@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/dbgauge/dbgauge/results"
+	"github.com/dbgauge/dbgauge/testenv"
 )
 
 // TestLocalShards is `run --shards 4`: four worker processes of the binary
@@ -19,14 +19,8 @@ import (
 // insert disjoint keys: the table grows by exactly the merged inserts, with
 // no duplicate-key error or retry.
 func TestLocalShards(t *testing.T) {
-	tg := map[string]string{"sqlite": "sqlite:" + filepath.Join(t.TempDir(), "shards.sqlite")}
-	if url := os.Getenv("DBGAUGE_TEST_POSTGRES"); url != "" {
-		tg["postgres"] = url
-	} else if os.Getenv("CI") != "" {
-		t.Fatal("DBGAUGE_TEST_POSTGRES is not set: CI runs the local shards on PostgreSQL")
-	} else {
-		t.Log("SKIPPING postgres: DBGAUGE_TEST_POSTGRES is not set (scripts/test starts the servers)")
-	}
+	tg := testenv.URLs(t, map[string]string{"postgres": "DBGAUGE_TEST_POSTGRES"})
+	tg["sqlite"] = "sqlite:" + filepath.Join(t.TempDir(), "shards.sqlite")
 	for name, url := range tg {
 		for _, w := range []string{"oltp_read_write", "kv_insert"} {
 			t.Run(name+"/"+w, func(t *testing.T) { localShards(t, url, w) })

@@ -14,7 +14,7 @@ import (
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/results"
 	"github.com/dbgauge/dbgauge/workload"
-	"github.com/dbgauge/dbgauge/workloads/spec"
+	"github.com/dbgauge/dbgauge/workloads/declarative"
 )
 
 // specExamples are the shipped declarative workloads, by absolute path.
@@ -46,7 +46,7 @@ func TestSpecExamples(t *testing.T) {
 				t.Fatalf("run: exit %d\n%s", o.code, o.stderr)
 			}
 			res := readResult(t, filepath.Join(dir, "r.json"))
-			w, err := spec.Load(file)
+			w, err := declarative.Load(file)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -164,7 +164,7 @@ func checkShopReadBack(t *testing.T, url string) {
 // TestSpecHelp lists a workload file's own options.
 func TestSpecHelp(t *testing.T) {
 	for _, file := range specExamples(t) {
-		w, err := spec.Load(file)
+		w, err := declarative.Load(file)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,11 +2,12 @@ package main
 
 import (
 	"math"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dbgauge/dbgauge/testenv"
 )
 
 // TestTPCC prepares one warehouse, runs tpcc through the binary on every
@@ -87,14 +88,13 @@ func tpccRun(t *testing.T, url string) {
 // own psql loads with \copy, and the loaded data is dbgauge's (stamp.sql)
 // and passes every condition of clause 3.3.2.
 func TestTPCCExport(t *testing.T) {
-	url := os.Getenv("DBGAUGE_TEST_POSTGRES")
+	testenv.URL(t, "DBGAUGE_TEST_POSTGRES")
+	// A database of its own: other tests load tpcc's tables into the
+	// shared bench database at the same time.
+	url := ownDatabases(t, "dbgauge_tpcc_export")["postgres"]
 	psql, err := exec.LookPath("psql")
-	switch {
-	case url != "" && err == nil:
-	case os.Getenv("CI") != "":
-		t.Fatalf("DBGAUGE_TEST_POSTGRES (%q) and psql (%v) are needed under CI", url, err)
-	default:
-		t.Skipf("SKIPPED: DBGAUGE_TEST_POSTGRES is not set or psql is missing (%v); scripts/test starts the server", err)
+	if err != nil {
+		testenv.Missing(t, "psql is not on PATH (%v); scripts/services installs it with PostgreSQL", err)
 	}
 	dir := t.TempDir()
 	csv := filepath.Join(dir, "csv")

@@ -66,7 +66,12 @@ wait:
 		t.Errorf("%d transactions, %d errors: 10,000 users thinking 500 ms should do about 20,000/s", r.Totals.Transactions, r.Totals.Errors)
 	}
 	w := r.Totals.Waits
-	if w == nil || w.ThinkCount == 0 || w.ThinkMeanMs < 350 || w.ThinkMeanMs > 650 {
+	// Thinks drawn with a mean of 500 ms, none cut short, and no wait ends
+	// early: the completed ones average about 500 ms (a little less: the
+	// long ones still going at the end are not counted). Late wake-ups on a
+	// loaded machine only add, so the upper bound catches a misread
+	// --think (a unit off), not the timers' precision.
+	if w == nil || w.ThinkCount == 0 || w.ThinkMeanMs < 350 || w.ThinkMeanMs > 1500 {
 		t.Errorf("think times %+v, want a mean near 500 ms", w)
 	}
 	if r.Totals.PoolWait == nil || r.Totals.PoolWait.Count == 0 {
@@ -169,8 +174,11 @@ func TestUsersOverConnections(t *testing.T) {
 			if pw := r.Totals.PoolWait; pw == nil || pw.Count < tx {
 				t.Errorf("pool wait %+v for %d transactions of 8 users over 2 connections", pw, tx)
 			}
-			if w := r.Totals.Waits; w == nil || w.ThinkMeanMs < 20 || w.ThinkMeanMs > 30 {
-				t.Errorf("think times %+v, want a mean just above 20 ms", w)
+			// No think is shorter than asked; a loaded machine's late
+			// wake-ups only lengthen them, so the upper bound catches a
+			// misread --think, not the timers' precision.
+			if w := r.Totals.Waits; w == nil || w.ThinkMeanMs < 20 || w.ThinkMeanMs > 200 {
+				t.Errorf("think times %+v, want a mean of 20 ms or a little more", w)
 			}
 			if x := r.Transactions["oltp_read_write"]; x.Count != tx {
 				t.Errorf("transaction types %+v, want oltp_read_write with all %d", r.Transactions, tx)

@@ -9,7 +9,10 @@ package sqlstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/dbgauge/dbgauge/dataset"
 	"github.com/dbgauge/dbgauge/db"
@@ -62,16 +65,70 @@ func (s *Store) Find(ctx context.Context, names []string) ([]string, error) {
 }
 
 // Drop implements dataset.Store: tables in reverse creation order, so that
-// a table goes before those it may refer to.
+// a table goes before those it refers to. Foreign keys added after the
+// tables were made (sysbench-tpcc's ALTER TABLE ... FOREIGN KEY, in
+// another order) can make that order wrong: a table a foreign key still
+// holds is tried again once the others are gone, and tables that hold each
+// other in a cycle are dropped with the session's foreign key checks off
+// (MySQL, SQLite) or in one statement (PostgreSQL). A table outside the
+// list that refers to one in it still stops the drop, with the database's
+// message: it is not the dataset's to drop.
 func (s *Store) Drop(ctx context.Context, names []string) ([]string, error) {
 	var dropped []string
-	for i := len(names) - 1; i >= 0; i-- {
-		if _, err := s.c.Exec(ctx, s.c.Dialect().DropTable(names[i])); err != nil {
-			return dropped, fmt.Errorf("drop %s: %w", names[i], err)
+	left := slices.Clone(names)
+	slices.Reverse(left)
+	for len(left) > 0 {
+		var held []string
+		var firstErr error
+		for _, n := range left {
+			if _, err := s.c.Exec(ctx, s.c.Dialect().DropTable(n)); err != nil {
+				if ctx.Err() != nil {
+					return dropped, fmt.Errorf("drop %s: %w", n, err)
+				}
+				if firstErr == nil {
+					firstErr = fmt.Errorf("drop %s: %w", n, err)
+				}
+				held = append(held, n)
+				continue
+			}
+			dropped = append(dropped, n)
 		}
-		dropped = append(dropped, names[i])
+		if len(held) == len(left) {
+			if err := s.dropHeld(ctx, held); err != nil {
+				return dropped, errors.Join(firstErr, err)
+			}
+			return append(dropped, held...), nil
+		}
+		left = held
 	}
 	return dropped, nil
+}
+
+// dropHeld drops tables that no order drops one by one.
+func (s *Store) dropHeld(ctx context.Context, names []string) error {
+	d := s.c.Dialect()
+	switch {
+	case d.DropMany:
+		quoted := make([]string, len(names))
+		for i, n := range names {
+			quoted[i] = d.QuoteIdent(n)
+		}
+		_, err := s.c.Exec(ctx, "DROP TABLE IF EXISTS "+strings.Join(quoted, ", "))
+		return err
+	case d.ForeignKeyChecks != "":
+		if _, err := s.c.Exec(ctx, fmt.Sprintf(d.ForeignKeyChecks, 0)); err != nil {
+			return err
+		}
+		// Only reached with the checks on: put them back as they were.
+		defer s.c.Exec(context.WithoutCancel(ctx), fmt.Sprintf(d.ForeignKeyChecks, 1))
+		for _, n := range names {
+			if _, err := s.c.Exec(ctx, d.DropTable(n)); err != nil {
+				return fmt.Errorf("drop %s: %w", n, err)
+			}
+		}
+		return nil
+	}
+	return fmt.Errorf("%s: no order drops %s", d.Name, strings.Join(names, ", "))
 }
 
 // Table is one table of a SQL dataset.
@@ -168,13 +225,19 @@ func (ts Tables) Plan(conn db.Conn) ([]dataset.Object, error) {
 			objects[i].After = nil
 		}
 		if t.Batch != nil {
-			objects[i].Load = func(ctx context.Context, conn db.Conn, seed uint64, b int64) (int64, error) {
-				c, err := sqldb.Open(conn, "this database")
-				if err != nil {
-					return 0, err
-				}
+			draw := func(seed uint64, b int64) func(ctx context.Context, conn db.Conn) (int64, error) {
 				rows := t.Batch(seed, b)
-				return int64(len(rows)), sqldb.InsertRows(ctx, c, t.Name, t.Columns, rows)
+				return func(ctx context.Context, conn db.Conn) (int64, error) {
+					c, err := sqldb.Open(conn, "this database")
+					if err != nil {
+						return 0, err
+					}
+					return int64(len(rows)), sqldb.InsertRows(ctx, c, t.Name, t.Columns, rows)
+				}
+			}
+			objects[i].Draw = draw
+			objects[i].Load = func(ctx context.Context, conn db.Conn, seed uint64, b int64) (int64, error) {
+				return draw(seed, b)(ctx, conn)
 			}
 		}
 		if t.Clear != nil {

@@ -32,6 +32,8 @@ var dialect = &sqldb.Dialect{
 	// The OK packet that answers an INSERT carries the id it generated.
 	LastInsertID: true,
 	ForUpdate:    " FOR UPDATE",
+	// FOREIGN_KEY_CHECKS is the session's, as sysbench-tpcc sets it.
+	ForeignKeyChecks: "SET FOREIGN_KEY_CHECKS = %d",
 	// Run with `mysql --local-infile=1`; \N is NULL under the default
 	// ESCAPED BY '\\'.
 	CopyCSV: func(table, file string, columns []string) string {

@@ -1,9 +1,12 @@
 // Package mysql is the MySQL and MariaDB driver: go-sql-driver/mysql used
 // through its database/sql/driver interface directly (sqldb.DriverConn),
-// with server-side prepared statements for the load. URLs:
+// with server-side prepared statements for the load, whose counted queries
+// (sqldb.Stmt.Query, rows nobody reads) it executes and counts itself on
+// the driver's socket without converting a value (countstmt.go). URLs:
 // mysql://user:password@host:port/db?param=value (also mariadb://); the query
 // parameters are go-sql-driver/mysql's DSN parameters, plus socket=PATH for a
-// Unix socket.
+// Unix socket and the hs-* parameters of the server's HandlerSocket plugin
+// (db/handlersocket), which a Conn opens on request.
 package mysql
 
 import (
@@ -17,6 +20,7 @@ import (
 	gomysql "github.com/go-sql-driver/mysql"
 
 	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/db/handlersocket"
 	"github.com/dbgauge/dbgauge/db/sockconn"
 	"github.com/dbgauge/dbgauge/db/sqldb"
 )
@@ -32,6 +36,14 @@ func (Driver) Schemes() []string { return []string{"mysql", "mariadb"} }
 
 // Config turns a mysql:// URL into the driver's configuration.
 func Config(t *db.Target) (*gomysql.Config, error) {
+	cfg, _, err := config(t)
+	return cfg, err
+}
+
+// config is Config and where the server's HandlerSocket listens: the hs-*
+// parameters, which never reach go-sql-driver/mysql's DSN.
+func config(t *db.Target) (*gomysql.Config, handlersocket.Endpoints, error) {
+	var hs handlersocket.Endpoints
 	u := t.URL
 	cfg := gomysql.NewConfig()
 	if u.User != nil {
@@ -40,42 +52,55 @@ func Config(t *db.Target) (*gomysql.Config, error) {
 	}
 	cfg.DBName = strings.TrimPrefix(u.Path, "/")
 	q := u.Query()
+	host := u.Hostname()
+	if host == "" {
+		host = "127.0.0.1"
+	}
 	if sock := q.Get("socket"); sock != "" {
 		cfg.Net, cfg.Addr = "unix", sock
 		q.Del("socket")
+		host = "127.0.0.1" // a socket is on this host; HandlerSocket is TCP only
 	} else {
-		host, port := u.Hostname(), u.Port()
-		if host == "" {
-			host = "127.0.0.1"
-		}
+		port := u.Port()
 		if port == "" {
 			port = "3306"
 		}
 		cfg.Net, cfg.Addr = "tcp", net.JoinHostPort(host, port)
 	}
+	hs, err := handlersocket.FromQuery(host, q)
+	if err != nil {
+		return nil, hs, fmt.Errorf("invalid MySQL URL %s: %v", t.Redacted(), err)
+	}
 	// Everything else is a go-sql-driver/mysql DSN parameter.
 	if len(q) > 0 {
 		parsed, err := gomysql.ParseDSN("/?" + q.Encode())
 		if err != nil {
-			return nil, fmt.Errorf("invalid MySQL URL parameters in %s: %v", t.Redacted(), err)
+			return nil, hs, fmt.Errorf("invalid MySQL URL parameters in %s: %v", t.Redacted(), err)
 		}
 		parsed.User, parsed.Passwd, parsed.DBName, parsed.Net, parsed.Addr = cfg.User, cfg.Passwd, cfg.DBName, cfg.Net, cfg.Addr
 		cfg = parsed
 	}
 	cfg.AllowNativePasswords = true
-	return cfg, nil
+	return cfg, hs, nil
 }
 
 // Open implements db.Driver.
 func (Driver) Open(ctx context.Context, t *db.Target) (db.Conn, error) {
-	cfg, err := Config(t)
+	cfg, hs, err := config(t)
 	if err != nil {
 		return nil, err
 	}
-	c := &Conn{}
+	c := &Conn{hs: hs, database: cfg.DBName}
 	// Blocking sockets: one system call per read instead of the netpoller
-	// round (see package sockconn).
-	cfg.DialFunc = c.raw.Dial
+	// round (see package sockconn), kept as the wire counted queries use.
+	cfg.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		nc, err := c.raw.Dial(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		c.wire = &wire{Conn: nc}
+		return c.wire, nil
+	}
 	connector, err := gomysql.NewConnector(cfg)
 	if err != nil {
 		return nil, err
@@ -85,6 +110,9 @@ func (Driver) Open(ctx context.Context, t *db.Target) (db.Conn, error) {
 		return nil, &db.ConnectError{Addr: cfg.Addr, Err: connectReason(err, cfg.Passwd)}
 	}
 	c.DriverConn = sqldb.DriverConn{DC: dc, D: dialect, Classify: classify}
+	if c.wire != nil {
+		c.framing = c.wire.framing()
+	}
 	// The dialect depends on the server: MariaDB 10.5+ has INSERT ...
 	// RETURNING, MySQL has not. One round trip per connection, which
 	// ServerVersion then answers from.
@@ -137,6 +165,20 @@ type Conn struct {
 	raw           sockconn.Set
 	// version is VERSION(), read at Open.
 	version string
+	// hs is where the server's HandlerSocket listens, from the URL;
+	// database is the URL's database.
+	hs       handlersocket.Endpoints
+	database string
+	// baseTables are the tables HandlerSocket's guard found to be base
+	// tables.
+	baseTables map[[2]string]bool
+	// wire is the socket the driver talks through, and framing how its
+	// replies are framed; request and reply are a counted query's buffers
+	// (countstmt.go).
+	wire    *wire
+	framing framing
+	request []byte
+	reply   replyReader
 }
 
 // Interrupt implements db.Interrupter.

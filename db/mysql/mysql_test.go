@@ -2,6 +2,7 @@ package mysql
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -45,6 +46,20 @@ func TestStats(t *testing.T) {
 			c.(*Conn).QueryStrings(context.Background(), "SELECT 1")
 		}
 	})
+	// Every row counter a report shows is one the server keeps: MariaDB
+	// has the Handler_* counters (its status has no Innodb_rows_*).
+	s, err := c.(*Conn).ServerStats(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"Handler_read_key", "Handler_read_next", "Handler_write", "Handler_update", "Handler_delete"} {
+		if !slices.Contains(s.Watched, w) {
+			t.Errorf("%s is not watched", w)
+		}
+		if _, ok := s.Counters[w]; !ok {
+			t.Errorf("%s is watched but not read", w)
+		}
+	}
 }
 
 // TestConnectionFootprint: a connection's heap is its buffers.
@@ -60,13 +75,21 @@ func BenchmarkReads(b *testing.B) {
 	dbtest.BenchReads(b, func(ctx context.Context) (db.Conn, error) { return Driver{}.Open(ctx, target) })
 }
 
-// TestReadAllocs: reading values allocates nothing beyond what counting
-// the same rows does, but for a string's own bytes.
+// TestReadAllocs: a counted query allocates nothing, and reading values
+// allocates nothing beyond what the driver's own counting of the same rows
+// does, but for a string's own bytes.
 func TestReadAllocs(t *testing.T) {
 	target := dbtest.ServerURL(t, "DBGAUGE_TEST_MYSQL")
-	allocs := dbtest.Allocs(t, dbtest.Open(t, Driver{}, target))
-	t.Logf("allocations per call: %v", allocs)
-	dbtest.ReadsAllocNoMore(t, allocs)
+	counted := dbtest.Allocs(t, dbtest.Open(t, Driver{}, target))
+	t.Logf("allocations per call: %v", counted)
+	for _, name := range []string{"Query/numbers", "Query/text"} {
+		if counted[name] != 0 {
+			t.Errorf("%s: %v allocations a call, want none", name, counted[name])
+		}
+	}
+	decoded := dbtest.Allocs(t, decodingConn{dbtest.Open(t, Driver{}, target).(*Conn)})
+	t.Logf("allocations per call through the driver's rows: %v", decoded)
+	dbtest.ReadsAllocNoMore(t, decoded)
 }
 
 // TestDialectFor: INSERT ... RETURNING is offered from MariaDB 10.5 on,

@@ -179,11 +179,7 @@ var (
 func (c *Conn) Interrupt() { c.raw.Interrupt() }
 
 // Close implements db.Conn: go-ora logs off, then closes the socket.
-func (c *Conn) Close() error {
-	err := c.DC.Close()
-	c.raw.Close()
-	return err
-}
+func (c *Conn) Close() error { return c.CloseOver(&c.raw) }
 
 // ServerVersion implements db.Versioner with the first line of v$version
 // ("Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 -

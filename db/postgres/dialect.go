@@ -37,6 +37,7 @@ var dialect = &sqldb.Dialect{
 	LikeIndexOps:    " varchar_pattern_ops",
 	ExpressionIndex: true,
 	GroupByCube:     true,
+	DropMany:        true,
 	CopyCSV: func(table, file string, columns []string) string {
 		return fmt.Sprintf(`\copy %s (%s) FROM '%s' WITH (FORMAT csv, NULL '\N')`, table, strings.Join(columns, ", "), file)
 	},

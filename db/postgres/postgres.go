@@ -164,8 +164,27 @@ func (c *Conn) mode(args []any) []any {
 	return append([]any{mode}, args...)
 }
 
-// QueryStrings implements sqldb.Conn.
+// QueryStrings implements sqldb.Conn. Without arguments it sends the one
+// Query message of the simple protocol, as libpq's PQexec does (a sysbench
+// script's con:query): no Parse and Bind for the server, text values.
 func (c *Conn) QueryStrings(ctx context.Context, query string, args ...any) ([][]string, error) {
+	if len(args) == 0 {
+		res, err := c.pg.Exec(ctx, query).ReadAll()
+		if err != nil {
+			return nil, classify(err)
+		}
+		var out [][]string
+		for _, r := range res {
+			for _, raw := range r.Rows {
+				row := make([]string, len(raw))
+				for i, v := range raw {
+					row[i] = string(v) // NULL (nil) as ""
+				}
+				out = append(out, row)
+			}
+		}
+		return out, nil
+	}
 	rows, err := c.conn.Query(ctx, dialect.BindQuery(query), c.mode(args)...)
 	if err != nil {
 		return nil, classify(err)

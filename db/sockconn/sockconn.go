@@ -18,6 +18,9 @@
 //
 // Deadlines: a deadline in the past shuts the socket down (the only way to
 // interrupt a blocked read); a future one sets SO_RCVTIMEO/SO_SNDTIMEO.
+//
+// SetRaw (an experiment, off by default) makes blocking connections read and
+// write without telling the Go scheduler (raw.go).
 // sockconn imports no other dbgauge package.
 package sockconn
 
@@ -37,16 +40,28 @@ import (
 // netpoll is set while connections are to use Go's netpoller.
 var netpoll atomic.Bool
 
+// switchable is set while Dial makes connections that follow SetBlocking
+// as it changes (SetSwitchable).
+var switchable atomic.Bool
+
 // SetBlocking chooses what Dial makes from now on: blocking sockets (the
 // default) or Go's own non-blocking connections. It returns the previous
-// choice, for a deferred restore.
+// choice, for a deferred restore. Connections dialled while SetSwitchable is
+// on follow the choice from their next Write on.
 func SetBlocking(on bool) (was bool) { return !netpoll.Swap(!on) }
+
+// SetSwitchable makes Dial return connections that change mode when
+// SetBlocking changes (a run that tries both: run's socket probe), each at
+// its next Write, the start of a request, when no reply is half read. It
+// returns the previous setting, for a deferred restore.
+func SetSwitchable(on bool) (was bool) { return switchable.Swap(on) }
 
 // Dial connects to a TCP address with a blocking socket, unless
 // SetBlocking(false) asked for Go's netpoller. Other networks (unix
 // sockets) use the standard dialer.
 func Dial(ctx context.Context, network, addr string) (net.Conn, error) {
-	if netpoll.Load() || network != "tcp" && network != "tcp4" && network != "tcp6" {
+	follow := switchable.Load()
+	if netpoll.Load() && !follow || network != "tcp" && network != "tcp4" && network != "tcp6" {
 		var d net.Dialer
 		return d.DialContext(ctx, network, addr)
 	}
@@ -65,6 +80,17 @@ func Dial(ctx context.Context, network, addr string) (net.Conn, error) {
 	var firstErr error
 	for _, ip := range ips {
 		c, err := dial(ctx, net.TCPAddrFromAddrPort(netipAddrPort(ip, pn)))
+		if err == nil && follow {
+			c.follow = true
+			if err = c.follow1(); err != nil {
+				c.Close()
+			}
+		} else if err == nil && raw.Load() {
+			c.raw = true
+			if err = c.SetDeadline(time.Time{}); err != nil { // rawBound
+				c.Close()
+			}
+		}
 		if err == nil {
 			return c, nil
 		}
@@ -78,7 +104,7 @@ func Dial(ctx context.Context, network, addr string) (net.Conn, error) {
 	return nil, firstErr
 }
 
-func dial(ctx context.Context, ra *net.TCPAddr) (net.Conn, error) {
+func dial(ctx context.Context, ra *net.TCPAddr) (*Conn, error) {
 	family, sa := syscall.AF_INET, syscall.Sockaddr(nil)
 	if ip4 := ra.IP.To4(); ip4 != nil {
 		s := &syscall.SockaddrInet4{Port: ra.Port}
@@ -116,7 +142,9 @@ func dial(ctx context.Context, ra *net.TCPAddr) (net.Conn, error) {
 	return c, nil
 }
 
-// Conn is a blocking TCP connection.
+// Conn is a blocking TCP connection, or one that follows SetBlocking
+// (dialled under SetSwitchable): then, while Go's netpoller is asked for, it
+// reads and writes through pc, a net.Conn on a duplicate of its descriptor.
 type Conn struct {
 	fd            int
 	local, remote net.Addr
@@ -124,6 +152,18 @@ type Conn struct {
 	mu            sync.Mutex
 	closed        bool
 	onClose       func() // set by Set
+	// follow: the connection follows SetBlocking; polled: it uses pc now.
+	// pc is set (under mu) before polled turns true; preads counts reads
+	// in it (see follow1).
+	follow   bool
+	polled   atomic.Bool
+	preads   atomic.Int32
+	pc       net.Conn
+	rdl, wdl time.Time // the deadlines last set, for a pc made later
+	// raw: reads and writes go through RawSyscall (SetRaw); rdlOn and
+	// wdlOn: a deadline is set (an EAGAIN is the deadline's, not rawBound's).
+	raw          bool
+	rdlOn, wdlOn atomic.Bool
 }
 
 var _ net.Conn = (*Conn)(nil)
@@ -133,12 +173,25 @@ func (c *Conn) Read(b []byte) (int, error) {
 	if len(b) == 0 {
 		return 0, nil
 	}
-	for {
-		n, err := syscall.Read(c.fd, b)
+	if c.follow {
+		c.preads.Add(1)
+		if c.polled.Load() {
+			n, err := c.pc.Read(b)
+			c.preads.Add(-1)
+			return n, err
+		}
+		c.preads.Add(-1)
+	}
+	for slow := false; ; {
+		n, err := c.sysRead(b, slow)
 		switch {
 		case err == syscall.EINTR:
+			slow = true // raw: the runtime wants this goroutine (SetRaw)
 			continue
 		case err == syscall.EAGAIN:
+			if c.boundOnly(&c.rdlOn) {
+				continue
+			}
 			return 0, os.ErrDeadlineExceeded
 		case err != nil:
 			return 0, c.opError("read", err)
@@ -151,13 +204,25 @@ func (c *Conn) Read(b []byte) (int, error) {
 
 // Write implements net.Conn.
 func (c *Conn) Write(b []byte) (int, error) {
+	if c.follow {
+		if err := c.follow1(); err != nil {
+			return 0, err
+		}
+		if c.polled.Load() {
+			return c.pc.Write(b)
+		}
+	}
 	done := 0
-	for done < len(b) {
-		n, err := syscall.Write(c.fd, b[done:])
+	for slow := false; done < len(b); {
+		n, err := c.sysWrite(b[done:], slow)
 		switch {
 		case err == syscall.EINTR:
+			slow = true // raw: the runtime wants this goroutine (SetRaw)
 			continue
 		case err == syscall.EAGAIN:
+			if c.boundOnly(&c.wdlOn) {
+				continue
+			}
 			return done, os.ErrDeadlineExceeded
 		case err != nil:
 			return done, c.opError("write", err)
@@ -183,10 +248,14 @@ func (c *Conn) Close() error {
 	c.closeOnce.Do(func() {
 		c.mu.Lock()
 		c.closed = true
+		pc := c.pc
 		c.mu.Unlock()
 		// Shutdown first wakes a goroutine blocked in read on this fd.
 		_ = syscall.Shutdown(c.fd, syscall.SHUT_RDWR)
 		err = syscall.Close(c.fd)
+		if pc != nil {
+			pc.Close()
+		}
 		if c.onClose != nil {
 			c.onClose()
 		}
@@ -213,13 +282,38 @@ func (c *Conn) SetDeadline(t time.Time) error {
 }
 
 // SetReadDeadline implements net.Conn.
-func (c *Conn) SetReadDeadline(t time.Time) error { return c.deadline(syscall.SO_RCVTIMEO, t) }
+func (c *Conn) SetReadDeadline(t time.Time) error {
+	c.keep(&c.rdl, t, net.Conn.SetReadDeadline)
+	c.rdlOn.Store(!t.IsZero())
+	return c.deadline(syscall.SO_RCVTIMEO, t)
+}
 
 // SetWriteDeadline implements net.Conn.
-func (c *Conn) SetWriteDeadline(t time.Time) error { return c.deadline(syscall.SO_SNDTIMEO, t) }
+func (c *Conn) SetWriteDeadline(t time.Time) error {
+	c.keep(&c.wdl, t, net.Conn.SetWriteDeadline)
+	c.wdlOn.Store(!t.IsZero())
+	return c.deadline(syscall.SO_SNDTIMEO, t)
+}
+
+// keep notes a following connection's deadline (for a pc made later) and
+// gives it to pc if there is one.
+func (c *Conn) keep(dl *time.Time, t time.Time, set func(net.Conn, time.Time) error) {
+	if !c.follow {
+		return
+	}
+	c.mu.Lock()
+	*dl = t
+	if c.pc != nil {
+		set(c.pc, t)
+	}
+	c.mu.Unlock()
+}
 
 func (c *Conn) deadline(opt int, t time.Time) error {
 	if t.IsZero() {
+		if c.raw {
+			return c.setTimeout(opt, rawBound)
+		}
 		return c.setTimeout(opt, 0)
 	}
 	d := time.Until(t)

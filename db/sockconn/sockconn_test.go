@@ -36,20 +36,7 @@ func TestRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	msg := make([]byte, 256<<10) // larger than one socket buffer write
-	for i := range msg {
-		msg[i] = byte(i)
-	}
-	go c.Write(msg)
-	got := make([]byte, len(msg))
-	if _, err := io.ReadFull(c, got); err != nil {
-		t.Fatal(err)
-	}
-	for i := range got {
-		if got[i] != msg[i] {
-			t.Fatalf("byte %d differs", i)
-		}
-	}
+	echoRoundTrip(t, c, 1)
 	if c.LocalAddr() == nil || c.RemoteAddr().String() == "" {
 		t.Error("addresses missing")
 	}
@@ -150,5 +137,25 @@ func TestSet(t *testing.T) {
 	s.Close()
 	if n := len(s.all()); n != 0 {
 		t.Errorf("%d connections left after Close", n)
+	}
+}
+
+// echoRoundTrip writes a message larger than one socket buffer write to c,
+// whose peer echoes it, and checks it comes back whole (byte i is i*mul).
+func echoRoundTrip(t *testing.T, c net.Conn, mul int) {
+	t.Helper()
+	msg := make([]byte, 256<<10)
+	for i := range msg {
+		msg[i] = byte(i * mul)
+	}
+	go c.Write(msg)
+	got := make([]byte, len(msg))
+	if _, err := io.ReadFull(c, got); err != nil {
+		t.Fatal(err)
+	}
+	for i := range got {
+		if got[i] != msg[i] {
+			t.Fatalf("byte %d differs", i)
+		}
 	}
 }

@@ -82,6 +82,16 @@ type Dialect struct {
 	// runs (PostgreSQL); elsewhere a query writes the grouping sets out as
 	// a UNION ALL.
 	GroupByCube bool
+	// ForeignKeyChecks, if set, is the session setting that turns foreign
+	// key checks off (%d is 0) and on again (1): MySQL's FOREIGN_KEY_CHECKS,
+	// SQLite's foreign_keys pragma. DropTables turns them off to drop
+	// tables whose foreign keys refer to each other in a cycle.
+	ForeignKeyChecks string
+	// DropMany is true when one DROP TABLE drops several tables with the
+	// foreign keys between them, in any order and cycles included
+	// (PostgreSQL; a table outside the list that refers to one of them
+	// still stops it, as it should).
+	DropMany bool
 	// ForUpdate ends a SELECT that reads a row the transaction will write
 	// back (TPC-C's d_next_o_id), so that a concurrent transaction waits
 	// instead of reading the same value: " FOR UPDATE", or "" where

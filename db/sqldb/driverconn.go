@@ -17,6 +17,9 @@ type DriverConn struct {
 	// D is the driver's dialect; Classify wraps its errors with a class.
 	D        *Dialect
 	Classify func(error) error
+	// Null, if set, is sent for a nil argument instead of nil (a typed
+	// NULL, for a server that refuses the protocol's untyped one).
+	Null any
 	// tx is the transaction a Transactor's BeginTx opened (Begun), until
 	// Commit or Rollback.
 	tx driver.Tx
@@ -32,7 +35,7 @@ func (c *DriverConn) Close() error { return c.DC.Close() }
 func (c *DriverConn) Exec(ctx context.Context, query string, args ...any) (int64, error) {
 	query = c.D.BindQuery(query)
 	if ex, ok := c.DC.(driver.ExecerContext); ok {
-		res, err := ex.ExecContext(ctx, query, named(nil, args))
+		res, err := ex.ExecContext(ctx, query, named(nil, args, c.Null))
 		if !errors.Is(err, driver.ErrSkip) {
 			if err != nil {
 				return 0, c.Classify(err)
@@ -57,13 +60,13 @@ func (c *DriverConn) QueryStrings(ctx context.Context, query string, args ...any
 	var rows driver.Rows
 	var err error
 	if q, ok := c.DC.(driver.QueryerContext); ok {
-		rows, err = q.QueryContext(ctx, query, named(nil, args))
+		rows, err = q.QueryContext(ctx, query, named(nil, args, c.Null))
 	}
 	if rows == nil && (err == nil || errors.Is(err, driver.ErrSkip)) {
 		var st driver.Stmt
 		if st, err = c.DC.(driver.ConnPrepareContext).PrepareContext(ctx, query); err == nil {
 			defer st.Close()
-			rows, err = st.(driver.StmtQueryContext).QueryContext(ctx, named(nil, args))
+			rows, err = st.(driver.StmtQueryContext).QueryContext(ctx, named(nil, args, c.Null))
 		}
 	}
 	if err != nil {
@@ -100,7 +103,7 @@ func (c *DriverConn) Prepare(ctx context.Context, query string) (Stmt, error) {
 	if err != nil {
 		return nil, c.Classify(err)
 	}
-	return &DriverStmt{st: st, classify: c.Classify}, nil
+	return &DriverStmt{st: st, classify: c.Classify, null: c.Null}, nil
 }
 
 var (
@@ -115,13 +118,14 @@ var (
 type DriverStmt struct {
 	st       driver.Stmt
 	classify func(error) error
+	null     any // DriverConn.Null
 	args     []driver.NamedValue
 	dest     []driver.Value
 }
 
 // Exec implements Stmt.
 func (s *DriverStmt) Exec(ctx context.Context, args ...any) (int64, error) {
-	s.args = named(s.args, args)
+	s.args = named(s.args, args, s.null)
 	res, err := s.st.(driver.StmtExecContext).ExecContext(ctx, s.args)
 	if err != nil {
 		return 0, s.classify(err)
@@ -132,7 +136,7 @@ func (s *DriverStmt) Exec(ctx context.Context, args ...any) (int64, error) {
 
 // Query implements Stmt.
 func (s *DriverStmt) Query(ctx context.Context, args ...any) (int, error) {
-	s.args = named(s.args, args)
+	s.args = named(s.args, args, s.null)
 	rows, err := s.st.(driver.StmtQueryContext).QueryContext(ctx, s.args)
 	if err != nil {
 		return 0, s.classify(err)
@@ -163,7 +167,7 @@ func (s *DriverStmt) QueryRow(ctx context.Context, dest []any, args ...any) (int
 
 // QueryRows implements RowsReader; with each nil it is QueryRow.
 func (s *DriverStmt) QueryRows(ctx context.Context, dest []any, each func(row int) error, args ...any) (int, error) {
-	s.args = named(s.args, args)
+	s.args = named(s.args, args, s.null)
 	rows, err := s.st.(driver.StmtQueryContext).QueryContext(ctx, s.args)
 	if err != nil {
 		return 0, s.classify(err)
@@ -212,7 +216,7 @@ func scanRow(dest []any, row []driver.Value) error {
 
 // ExecID implements IDExecer.
 func (s *DriverStmt) ExecID(ctx context.Context, args ...any) (affected, id int64, err error) {
-	s.args = named(s.args, args)
+	s.args = named(s.args, args, s.null)
 	res, err := s.st.(driver.StmtExecContext).ExecContext(ctx, s.args)
 	if err != nil {
 		return 0, 0, s.classify(err)
@@ -229,7 +233,7 @@ func (s *DriverStmt) Close() error { return s.st.Close() }
 
 // named converts args into buf, turning Go ints into int64 as
 // database/sql/driver requires.
-func named(buf []driver.NamedValue, args []any) []driver.NamedValue {
+func named(buf []driver.NamedValue, args []any, null any) []driver.NamedValue {
 	buf = buf[:0]
 	for i, a := range args {
 		switch v := a.(type) {
@@ -239,6 +243,8 @@ func named(buf []driver.NamedValue, args []any) []driver.NamedValue {
 			a = int64(v)
 		case uint32:
 			a = int64(v)
+		case nil:
+			a = null
 		}
 		buf = append(buf, driver.NamedValue{Ordinal: i + 1, Value: a})
 	}

@@ -29,4 +29,6 @@ var dialect = &sqldb.Dialect{
 	// from its start, and SQLite has no FOR UPDATE.
 	ForUpdate:       "",
 	ExpressionIndex: true,
+	// A no-op inside a transaction; DropTables runs outside one.
+	ForeignKeyChecks: "PRAGMA foreign_keys = %d",
 }

@@ -15,8 +15,16 @@
 // Server statistics are sys.dm_os_performance_counters and
 // sys.dm_os_wait_stats.
 //
-// No SQL Server can run on the project's machines: the tests are URL
+// No SQL Server can run on the project's machines. The tests are URL
 // parsing, error classes and SQL text, a scripted TDS conversation with a
-// fake server through the connector's dialer hook (wire_test.go), and a live
-// suite run only when DBGAUGE_TEST_SQLSERVER names a server.
+// fake server through the connector's dialer hook (wire_test.go), and the
+// live suite against DBGAUGE_TEST_SQLSERVER, which scripts/services points
+// at Babelfish for PostgreSQL 4.3: a real TDS and T-SQL server over
+// PostgreSQL 16, required under CI. SQL Server stays the target; where
+// Babelfish has no equivalent, detected from @@VERSION when a connection
+// opens (babelfish.go), the driver sends typed NULLs, loads in multi-row
+// INSERTs (its bulk copy stores CHAR(n) values a byte short), refreshes statistics
+// with sp_updatestats, runs its sessions under SNAPSHOT (it ignores
+// UPDLOCK) and reads PostgreSQL's statistics views, and the
+// server's version names Babelfish, never SQL Server.
 package sqlserver

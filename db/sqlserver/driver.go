@@ -2,6 +2,7 @@ package sqlserver
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"net"
@@ -144,6 +145,20 @@ func (d Driver) Open(ctx context.Context, t *db.Target) (db.Conn, error) {
 	}
 	c.mc = mc
 	c.DriverConn = sqldb.DriverConn{DC: dc, D: dialect, Classify: classify}
+	// The version says whether the server is Babelfish, which needs its
+	// own dialect and typed NULLs from the first statement on.
+	if _, err := c.ServerVersion(ctx); err != nil {
+		c.Close()
+		return nil, &db.ConnectError{Addr: addr, Err: connectReason(err, t.Password())}
+	}
+	if c.isBabelfish {
+		c.DriverConn.D = babelfishDialect
+		c.DriverConn.Null = sql.NullString{}
+		if _, err := c.Exec(ctx, babelfishIsolation); err != nil {
+			c.Close()
+			return nil, &db.ConnectError{Addr: addr, Err: connectReason(err, t.Password())}
+		}
+	}
 	return c, nil
 }
 
@@ -162,8 +177,10 @@ type Conn struct {
 	sqldb.DriverConn
 	mc  *mssql.Conn
 	raw sockconn.Set
-	// version is ServerVersion's answer, once read.
-	version string
+	// version is ServerVersion's answer, once read, and isBabelfish
+	// whether its @@VERSION is Babelfish's (see babelfish.go).
+	version     string
+	isBabelfish bool
 	// identity maps the tables BulkInsert loaded to their IDENTITY column
 	// ("" for none).
 	identity map[string]string
@@ -180,8 +197,4 @@ var (
 func (c *Conn) Interrupt() { c.raw.Interrupt() }
 
 // Close implements db.Conn.
-func (c *Conn) Close() error {
-	err := c.DC.Close()
-	c.raw.Close()
-	return err
-}
+func (c *Conn) Close() error { return c.CloseOver(&c.raw) }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"strconv"
+	"strings"
 
 	mssql "github.com/microsoft/go-mssqldb"
 
@@ -31,6 +32,10 @@ var errnos = map[int32]db.Class{
 	596:   db.ConnectionLost, // the session is in the kill state
 	6005:  db.ConnectionLost, // SHUTDOWN is in progress
 }
+
+// babelfishUnmapped is the number Babelfish gives a PostgreSQL error it
+// maps to no SQL Server error ("canceling statement due to lock timeout").
+const babelfishUnmapped = 33557097
 
 // fatalSeverity: errors of severity 20 and above end the connection.
 const fatalSeverity = 20
@@ -59,6 +64,17 @@ func classify(err error) error {
 			}
 		}
 		c := db.Other
+		if me.Number == babelfishUnmapped {
+			// Babelfish passes some PostgreSQL errors on unmapped: its
+			// lock_timeout (SQL Server: 1222) and a SNAPSHOT transaction's
+			// update conflict (SQL Server: 3960).
+			switch {
+			case strings.Contains(me.Message, "due to lock timeout"):
+				c = db.LockTimeout
+			case strings.Contains(me.Message, "could not serialize access"):
+				c = db.Serialization
+			}
+		}
 		if me.Class >= fatalSeverity {
 			c = db.ConnectionLost
 		}

@@ -34,6 +34,10 @@ func TestClassify(t *testing.T) {
 		{"deadlock victim", mssql.Error{Number: 1205, Class: 13}, db.Deadlock, "1205"},
 		{"snapshot update conflict", mssql.Error{Number: 3960, Class: 16}, db.Serialization, "3960"},
 		{"lock timeout", mssql.Error{Number: 1222, Class: 16}, db.LockTimeout, "1222"},
+		// Babelfish: PostgreSQL's errors under its unmapped number.
+		{"Babelfish lock timeout", mssql.Error{Number: 33557097, Class: 16, Message: "canceling statement due to lock timeout"}, db.LockTimeout, "33557097"},
+		{"Babelfish update conflict", mssql.Error{Number: 33557097, Class: 16, Message: "could not serialize access due to concurrent update"}, db.Serialization, "33557097"},
+		{"Babelfish other", mssql.Error{Number: 33557097, Class: 16, Message: "relation \"t\" does not exist"}, db.Other, "33557097"},
 		{"primary key", dup, db.DuplicateKey, "2627"},
 		{"unique index", mssql.Error{Number: 2601, Class: 14}, db.DuplicateKey, "2601"},
 		{"duplicate key, then terminated", both, db.DuplicateKey, "2627"},

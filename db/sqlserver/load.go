@@ -21,9 +21,18 @@ var _ sqldb.BulkInserter = (*Conn)(nil)
 // rows carry the table's identity column, the session sets IDENTITY_INSERT
 // on the table for the copy, as FreeTDS's bcp does for its -E (keep
 // identity) option.
+//
+// Babelfish 4.3 takes the bulk copy but stores a CHAR(n) value one byte
+// short (119 bytes in sysbench's CHAR(120) c), and then sends rows that
+// go-mssqldb cannot read (a slice out of range): on Babelfish, detected from
+// @@VERSION, the rows go in multi-row INSERT statements instead.
 func (c *Conn) BulkInsert(ctx context.Context, table string, columns []string, rows []sqldb.Row) error {
 	if len(rows) == 0 {
 		return nil
+	}
+	babelfish, err := c.babelfish(ctx)
+	if err != nil {
+		return fmt.Errorf("bulk insert into %s: %w", table, err)
 	}
 	ident, err := c.identityColumn(ctx, table)
 	if err != nil {
@@ -34,6 +43,9 @@ func (c *Conn) BulkInsert(ctx context.Context, table string, columns []string, r
 			return fmt.Errorf("bulk insert into %s: %w", table, err)
 		}
 		defer c.Exec(ctx, "SET IDENTITY_INSERT "+dialect.QuoteIdent(table)+" OFF")
+	}
+	if babelfish {
+		return sqldb.InsertRows(ctx, valuesOnly{c}, table, columns, rows)
 	}
 	// go-mssqldb quotes the table name itself, and matches the columns by
 	// name against the table's.
@@ -59,6 +71,11 @@ func (c *Conn) BulkInsert(ctx context.Context, table string, columns []string, r
 	}
 	return nil
 }
+
+// valuesOnly is a connection without its bulk copy: sqldb.InsertRows loads
+// through it in multi-row INSERT statements (up to 1,000 rows and 2,098
+// parameters each).
+type valuesOnly struct{ sqldb.Conn }
 
 // identityQuery names a table's IDENTITY column (a table has at most one).
 const identityQuery = "SELECT name FROM sys.identity_columns WHERE object_id = OBJECT_ID(?)"

@@ -91,6 +91,11 @@ var watched = []string{"Batch Requests", "Transactions", "SQL Compilations", "Pa
 // and sys.dm_os_wait_stats (both need VIEW SERVER STATE), sys.configurations
 // and sys.databases.
 func (c *Conn) ServerStats(ctx context.Context) (*db.ServerStats, error) {
+	if bf, err := c.babelfish(ctx); err != nil {
+		return nil, err
+	} else if bf {
+		return c.babelfishStats(ctx)
+	}
 	s := &db.ServerStats{Counters: map[string]float64{}, Gauges: map[string]float64{}, Settings: map[string]string{}}
 	rows, err := c.QueryStrings(ctx, perfCountersQuery)
 	if err != nil {
@@ -152,8 +157,12 @@ func waitStats(s *db.ServerStats, rows [][]string) {
 }
 
 // Ratios implements db.StatsReader: the buffer cache hit ratio, pages found
-// in the buffer pool (lookups less reads from disk) over lookups.
+// in the buffer pool (lookups less reads from disk) over lookups; on
+// Babelfish PostgreSQL's blocks found in shared buffers over all.
 func (c *Conn) Ratios(d map[string]float64) map[string]float64 {
+	if c.isBabelfish {
+		return map[string]float64{"cache_hit_pct": db.HitRatio(d["blks_hit"], d["blks_read"])}
+	}
 	lookups, reads := d["Page lookups"], d["Page reads"]
 	return map[string]float64{"buffer_cache_hit_pct": db.HitRatio(lookups-reads, reads)}
 }

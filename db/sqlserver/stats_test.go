@@ -112,6 +112,10 @@ func TestVersionString(t *testing.T) {
 		{"12.0.2000.8", "Microsoft SQL Azure (RTM) - 12.0.2000.8 \n\tOct  2 2023 12:36:28", "SQL Azure 12.0.2000.8"},
 		{"16.0.1000.6", "", "SQL Server 16.0.1000.6"},
 		{"", "Microsoft SQL Server 2019 (RTM) - 15.0.2000.5 (X64)", "SQL Server 2019"},
+		// Babelfish's banner (babelfishpg_tsql's version()): named as itself.
+		{"12.0.2000.8", "Babelfish for PostgreSQL with SQL Server Compatibility - 12.0.2000.8\nNov 27 2026 02:41:07\nCopyright (c) Amazon Web Services\nPostgreSQL 16.4 on x86_64-pc-linux-gnu (Babelfish 4.3.0)",
+			"Babelfish 4.3.0 on PostgreSQL 16.4 (SQL Server compatibility 12.0.2000.8)"},
+		{"", "Babelfish for PostgreSQL with SQL Server Compatibility", "Babelfish"},
 	} {
 		if got := versionString(tc.product, tc.banner); got != tc.want {
 			t.Errorf("versionString(%q, %q) = %q, want %q", tc.product, tc.banner, got, tc.want)

@@ -17,6 +17,11 @@ const filesQuery = "SELECT CAST(type AS NVARCHAR(4)), physical_name FROM sys.dat
 // ServerStorage implements db.StorageReader: the directories of the current
 // database's first data file and first log file.
 func (c *Conn) ServerStorage(ctx context.Context) (*db.ServerStorage, error) {
+	if bf, err := c.babelfish(ctx); err != nil {
+		return nil, err
+	} else if bf {
+		return c.babelfishStorage(ctx)
+	}
 	rows, err := c.QueryStrings(ctx, filesQuery)
 	if err != nil {
 		return nil, err

@@ -298,8 +298,8 @@ func TestWireConversation(t *testing.T) {
 	srv := &fakeServer{done: make(chan struct{}), script: []exchange{
 		{msgPrelogin, preloginReply()},
 		{msgLogin7, loginReply("bench")},
+		{msgBatch, versionReply}, // read at Open: Babelfish or not
 		{msgRPC, itemRow(7, "seven")},
-		{msgBatch, versionReply},
 		{msgTransMgr, cat(envChange(8, cat([]byte{8}, le64(tran)), []byte{0}), done(0, 0, 0))},
 		{msgRPC, cat(serverMessage(0xAA, 2627, 14, "Violation of PRIMARY KEY constraint 'PK_items'. Cannot insert duplicate key in object 'dbo.items'. The duplicate key value is (1)."),
 			serverMessage(0xAB, 3621, 0, "The statement has been terminated."), done(0x02, 0xC3, 0))},
@@ -363,7 +363,7 @@ func TestWireConversation(t *testing.T) {
 
 	// The query: sp_executesql (procedure id 10) with the text rebound to
 	// @p1, its declaration, and 7 as a BIGINT.
-	q := afterHeaders(got[2].payload)
+	q := afterHeaders(got[3].payload)
 	if !bytes.HasPrefix(q, []byte{0xFF, 0xFF, 10, 0}) {
 		t.Errorf("the query is not an sp_executesql call: % x", q[:min(8, len(q))])
 	}
@@ -376,11 +376,11 @@ func TestWireConversation(t *testing.T) {
 			t.Errorf("the query's RPC lacks the %s", what)
 		}
 	}
-	if id := transactionID(t, got[2].payload); id != 0 {
+	if id := transactionID(t, got[3].payload); id != 0 {
 		t.Errorf("the query outside a transaction carries transaction %#x", id)
 	}
 
-	if q := afterHeaders(got[3].payload); !bytes.Equal(q, ucs2(versionQuery)) {
+	if q := afterHeaders(got[2].payload); !bytes.Equal(q, ucs2(versionQuery)) {
 		t.Errorf("the version query went as %q", q)
 	}
 
@@ -429,10 +429,11 @@ func TestWireBulkInsert(t *testing.T) {
 			script := []exchange{
 				{msgPrelogin, preloginReply()},
 				{msgLogin7, loginReply("bench")},
+				{msgBatch, versionReply}, // read at Open
 				{msgRPC, noIdentity},
 			}
 			if tc.identity {
-				script[2].reply = identity
+				script[3].reply = identity
 				script = append(script, exchange{msgBatch, done(0, 0, 0)}) // SET IDENTITY_INSERT ON
 			}
 			script = append(script,
@@ -474,8 +475,11 @@ func TestWireBulkInsert(t *testing.T) {
 					t.Errorf("batch %q sent: %v, want %v", want, !tc.identity, tc.identity)
 				}
 			}
-			if !bytes.Contains(got[2].payload, ucs2(dialect.BindQuery(identityQuery))) {
-				t.Error("the identity column is not looked up first")
+			if !bytes.Equal(afterHeaders(got[2].payload), ucs2(versionQuery)) {
+				t.Error("the server's version is not read first")
+			}
+			if !bytes.Contains(got[3].payload, ucs2(dialect.BindQuery(identityQuery))) {
+				t.Error("the identity column is not looked up next")
 			}
 			// The bulk command, then the rows: ROW tokens with 1 and
 			// "seven", then 2 and NULL (0xFFFF for a variable-length NULL).
@@ -529,6 +533,7 @@ func BenchmarkWirePointSelect(b *testing.B) {
 	srv := &fakeServer{done: make(chan struct{}), repeat: true, script: []exchange{
 		{msgPrelogin, preloginReply()},
 		{msgLogin7, loginReply("bench")},
+		{msgBatch, versionReply},
 		{msgRPC, itemRow(7, "seven")},
 	}}
 	ctx := context.Background()

@@ -78,7 +78,7 @@ type permission struct {
 }
 
 // Permissions lists the RBAC rules a launch needs in its namespace; the
-// README's Role is these.
+// Role in docs/scaling.md (Distributed load on Kubernetes) is these.
 func permissions(makesSecret bool) []permission {
 	p := []permission{
 		{"create", "jobs", "", "submit the Job"},
@@ -120,7 +120,7 @@ func (c *Client) CheckAccess(ctx context.Context, ns string, makesSecret bool) e
 		}
 	}
 	if len(missing) > 0 {
-		return &ClusterError{fmt.Errorf("the launcher may not, in namespace %s: %s; grant the Role in the README's Kubernetes section", ns, strings.Join(missing, "; "))}
+		return &ClusterError{fmt.Errorf("the launcher may not, in namespace %s: %s; grant the Role in docs/scaling.md (Distributed load on Kubernetes, RBAC)", ns, strings.Join(missing, "; "))}
 	}
 	return nil
 }

@@ -6,7 +6,11 @@
 // pod's log, where the worker prints its result as a block at the end
 // (results.WriteStream), keeps every shard's result as it arrives and
 // merges them exactly (deploy.Collector). It talks to the cluster with
-// client-go, through the user's kubeconfig or the in-cluster config.
+// client-go, through the user's kubeconfig or the in-cluster config. It
+// owns every piece of Kubernetes knowledge: the Launch built from a Spec
+// (NewLaunch), node selectors, tolerations, requests and limits
+// (Options.Parse, with an OptionError that its caller words), and the YAML a
+// dry run prints (Launch.WriteYAML).
 //
 // k8s imports deploy, session and results; never a workload or a driver.
 package k8s
@@ -142,10 +146,10 @@ func (l Launch) Job() (*batchv1.Job, error) {
 	}
 	var err2 error
 	if c.Resources.Requests, err2 = ParseResources(l.Opts.Requests); err2 != nil {
-		return nil, fmt.Errorf("--requests: %w", err2)
+		return nil, &OptionError{Option: "requests", Err: err2}
 	}
 	if c.Resources.Limits, err2 = ParseResources(l.Opts.Limits); err2 != nil {
-		return nil, fmt.Errorf("--limits: %w", err2)
+		return nil, &OptionError{Option: "limits", Err: err2}
 	}
 	pod := corev1.PodSpec{
 		RestartPolicy:      corev1.RestartPolicyNever,

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -107,15 +106,19 @@ func bindOptions(fs *pflag.FlagSet, o *options, w workload.Workload) {
 	o.workload = w
 	o.workloadFlags = fs
 	for _, opt := range w.Options() {
-		if fs.Lookup(opt.Name) != nil {
+		name := optionFlag(fs, opt.Name)
+		if fs.Lookup(name) != nil {
 			continue
 		}
 		help := opt.Help
 		if opt.Kind == workload.Enum {
 			help += " (" + strings.Join(opt.Choices, ", ") + ")"
 		}
-		fs.Var(&optValue{s: opt.Default, kind: opt.Kind.String()}, opt.Name, help)
-		f := fs.Lookup(opt.Name)
+		if name != opt.Name {
+			help += fmt.Sprintf(" (the workload's own --%s: dbgauge's --%s keeps that name)", opt.Name, opt.Name)
+		}
+		fs.Var(&optValue{s: opt.Default, kind: opt.Kind.String()}, name, help)
+		f := fs.Lookup(name)
 		f.DefValue = opt.Default
 		f.Annotations = map[string][]string{groupAnnotation: {w.Meta().Name}}
 		if opt.Kind == workload.Bool {
@@ -124,17 +127,20 @@ func bindOptions(fs *pflag.FlagSet, o *options, w workload.Workload) {
 	}
 }
 
-// ownerOf names the workloads that declare option name.
-func ownerOf(name string) []string {
-	var owners []string
-	for _, w := range catalog.Workloads() {
-		for _, opt := range w.Options() {
-			if opt.Name == name && !slices.Contains(owners, w.Meta().Name) {
-				owners = append(owners, w.Meta().Name)
-			}
-		}
+// optionFlag is the flag that carries workload option name in fs: the
+// option's own name, or opt-NAME when a common flag of the command already
+// has that name (a script that declares `out` gets --opt-out; --out stays
+// dbgauge's results file, and the script sees its own default unless
+// --opt-out is given).
+func optionFlag(fs *pflag.FlagSet, name string) string {
+	f := fs.Lookup(name)
+	if f == nil {
+		return name
 	}
-	return owners
+	if _, own := f.Annotations[groupAnnotation]; own {
+		return name
+	}
+	return "opt-" + name
 }
 
 // flagError turns pflag's "unknown flag: --x" into a sentence naming the
@@ -147,7 +153,7 @@ func (e *env) flagError(cmd *cobra.Command, err error) error {
 	}
 	name := strings.ReplaceAll(strings.TrimPrefix(msg, prefix), "_", "-")
 	b, ok := e.bindings[cmd]
-	owners := ownerOf(name)
+	owners := catalog.OptionOwners(name)
 	switch {
 	case ok && b.o.workload != nil && len(owners) > 0:
 		w := b.o.workload.Meta().Name

@@ -28,7 +28,7 @@ options must match the prepared data. Exit 0 when every condition holds,
 			return e.check(cmd.Context(), o, args[0], all)
 		},
 	}
-	addTargetFlags(cmd, o)
+	addTargetFlags(cmd.Flags(), o)
 	cmd.Flags().BoolVar(&all, "all", false, "also check the conditions that hold only right after a load (TPC-C's 3.3.2.11)")
 	e.takesWorkload(cmd, o, "")
 	return cmd

@@ -18,7 +18,7 @@ func (e *env) cleanupCmd() *cobra.Command {
 			return e.cleanup(cmd.Context(), o, args[0])
 		},
 	}
-	addTargetFlags(cmd, o)
+	addTargetFlags(cmd.Flags(), o)
 	e.takesWorkload(cmd, o, "")
 	return cmd
 }

@@ -30,7 +30,7 @@ func (e *env) commandCmd() *cobra.Command {
 			return e.command(cmd.Context(), o, args[0], args[1])
 		},
 	}
-	addTargetFlags(cmd, o)
+	addTargetFlags(cmd.Flags(), o)
 	e.takesWorkload(cmd, o, "")
 	return cmd
 }

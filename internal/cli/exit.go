@@ -7,14 +7,16 @@ import (
 
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/deploy/k8s"
+	"github.com/dbgauge/dbgauge/results"
 	"github.com/dbgauge/dbgauge/session"
 	"github.com/dbgauge/dbgauge/workload"
 )
 
-// Exit codes (DESIGN.md §2).
+// Exit codes (DESIGN.md §2, README's table). No error exits 1: one that
+// none of the kinds below claims is a command stopped by an error (4), or
+// the command line refused (2) when no command ran.
 const (
 	ExitOK          = 0
-	ExitFailure     = 1
 	ExitUsage       = 2
 	ExitUnreachable = 3
 	ExitAborted     = 4
@@ -45,6 +47,10 @@ func withCode(code int, err error) error {
 	return &exitError{code, err}
 }
 
+// unclassified is codeOf's answer for an error no kind claims: Main makes
+// it ExitAborted, or ExitUsage before any command ran.
+const unclassified = -1
+
 // codeOf maps an error to its exit code.
 func codeOf(err error) int {
 	var e *exitError
@@ -64,7 +70,8 @@ func codeOf(err error) int {
 		return ExitUsage
 	}
 	var ue *db.UnsupportedError
-	if errors.As(err, &ue) {
+	var re *results.InputError
+	if errors.As(err, &ue) || errors.As(err, &re) {
 		return ExitUsage
 	}
 	switch session.KindOf(err) {
@@ -74,8 +81,10 @@ func codeOf(err error) int {
 		return ExitInterrupted
 	case session.Aborted:
 		return ExitAborted
+	case session.Failed:
+		return ExitThreshold
 	}
-	return ExitFailure
+	return unclassified
 }
 
 // message renders err as one line without secrets.
@@ -88,3 +97,32 @@ func message(err error, secrets []string) string {
 	}
 	return db.Redact(s)
 }
+
+// worded puts session's typed errors in the command line's words: the
+// flag each came from.
+func worded(err error) error {
+	var oe *session.OutputError
+	var te *session.ThresholdOpError
+	var de *session.ResultsDirError
+	// session.SettingError, k8s.OptionError: settings named by the caller.
+	var se interface {
+		error
+		Words(name func(string) string) string
+	}
+	switch {
+	case errors.As(err, &se):
+		// In its place in the message: a caller may have added context.
+		return errors.New(strings.Replace(err.Error(), se.Error(), se.Words(flagName), 1))
+	case errors.As(err, &de):
+		return fmt.Errorf("--results-dir: %w", de.Err)
+	case errors.As(err, &oe):
+		return fmt.Errorf("--out %s: %w", oe.Format, oe.Err)
+	case errors.As(err, &te):
+		return fmt.Errorf("--%w", te)
+	}
+	return err
+}
+
+// flagName is a Spec setting's flag: session names settings as the flags
+// do, without the dashes.
+func flagName(setting string) string { return "--" + setting }

@@ -3,11 +3,11 @@ package cli
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/dbgauge/dbgauge/db"
@@ -30,7 +30,7 @@ type options struct {
 	pgSimple  bool
 	// out is the first JSON --out, outs every --out (out.go).
 	out            string
-	outs           []outSpec
+	outs           []session.Output
 	thresholdExprs []string
 	thresholds     []results.Threshold
 	store          string
@@ -56,11 +56,10 @@ func normalize(_ *pflag.FlagSet, name string) pflag.NormalizedName {
 }
 
 // addTargetFlags adds what every verb that touches a database needs.
-func addTargetFlags(cmd *cobra.Command, o *options) {
-	f := cmd.Flags()
+func addTargetFlags(f *pflag.FlagSet, o *options) {
 	f.StringVar(&o.db, "db", "", "database URL: sqlite:FILE, postgres://…, mysql://… (env DBGAUGE_DB)")
 	addUserFlags(f, o)
-	addSeedFlags(cmd, o)
+	addSeedFlags(f, o)
 }
 
 // addUserFlags adds --users and its sysbench name --threads (one variable).
@@ -72,15 +71,13 @@ func addUserFlags(f *pflag.FlagSet, o *options) {
 }
 
 // addSeedFlags adds the target flags that sweep shares with run.
-func addSeedFlags(cmd *cobra.Command, o *options) {
-	f := cmd.Flags()
+func addSeedFlags(f *pflag.FlagSet, o *options) {
 	f.Uint64Var(&o.spec.Seed, "seed", 0, "seed of every random generator: data and load are reproducible")
 	f.BoolVar(&o.pgSimple, "pg-simple-protocol", false, "PostgreSQL: no server-side prepared statements (for PgBouncer in transaction mode)")
 }
 
 // addRunFlags adds the flags of run and of the bare command.
-func addRunFlags(cmd *cobra.Command, o *options) {
-	f := cmd.Flags()
+func addRunFlags(f *pflag.FlagSet, o *options) {
 	s := &o.spec
 	f.IntVar(&s.TimeS, "time", session.DefaultTime, "limit of the measured time in seconds (0: none)")
 	f.Int64Var(&s.Events, "events", 0, "limit of the total number of events (0: none)")
@@ -108,12 +105,18 @@ func addRunFlags(cmd *cobra.Command, o *options) {
 
 // workloadValues collects the workload options given on the command line.
 func workloadValues(o *options) map[string]string {
-	raw := map[string]string{}
 	if o.workload == nil || o.workloadFlags == nil {
-		return raw
+		return map[string]string{}
 	}
-	for _, opt := range o.workload.Options() {
-		if fl := o.workloadFlags.Lookup(opt.Name); fl != nil && fl.Changed {
+	return changedOptions(o.workloadFlags, o.workload, func(name string) string { return optionFlag(o.workloadFlags, name) })
+}
+
+// changedOptions are w's options given in fs (each option's flag named by
+// flag), as given.
+func changedOptions(fs *pflag.FlagSet, w workload.Workload, flag func(option string) string) map[string]string {
+	raw := map[string]string{}
+	for _, opt := range w.Options() {
+		if fl := fs.Lookup(flag(opt.Name)); fl != nil && fl.Changed {
 			raw[opt.Name] = fl.Value.String()
 		}
 	}
@@ -126,6 +129,7 @@ func (o *options) specFor(name string) (session.Spec, error) {
 	s.Workload = name
 	s.Options = workloadValues(o)
 	s.Histogram = o.histogram
+	s.Finish = o.finish()
 	if o.noPrepare {
 		s.Prepare = session.PrepareNever
 	}
@@ -152,7 +156,7 @@ func (o *options) validate() error {
 	if err := o.parseThresholds(); err != nil {
 		return err
 	}
-	return o.checkOuts()
+	return o.finish().CheckOutputs()
 }
 
 // dbURL returns --db, or $DBGAUGE_DB, with --pg-simple-protocol applied
@@ -176,18 +180,17 @@ func (o *options) dbURL() (string, error) {
 	return sp.SimpleProtocol(u), nil
 }
 
-// secretOf remembers the password of a URL so that no message prints it.
+// secretOf remembers the secrets of a URL so that no message prints them.
 func (e *env) secretOf(url string) {
 	tg, err := session.ResolveTarget(url)
-	if err != nil || tg.Secret() == "" {
+	if err != nil {
 		return
 	}
-	for _, s := range e.secrets {
-		if s == tg.Secret() {
-			return
+	for _, s := range tg.Secrets() {
+		if s != "" && !slices.Contains(e.secrets, s) {
+			e.secrets = append(e.secrets, s)
 		}
 	}
-	e.secrets = append(e.secrets, tg.Secret())
 }
 
 // connsFlag is --connections: left out, the default (one per user, or the

@@ -5,12 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
 	"time"
-
-	corev1 "k8s.io/api/core/v1"
-	"sigs.k8s.io/yaml"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -18,7 +13,6 @@ import (
 	"github.com/dbgauge/dbgauge/catalog"
 	"github.com/dbgauge/dbgauge/deploy"
 	"github.com/dbgauge/dbgauge/deploy/k8s"
-	"github.com/dbgauge/dbgauge/results"
 	"github.com/dbgauge/dbgauge/session"
 )
 
@@ -61,9 +55,9 @@ func (e *env) k8sVerbCmd(verb string) *cobra.Command {
 			return e.k8s(cmd.Context(), verb, o, ko, args[0])
 		},
 	}
-	addTargetFlags(cmd, o)
+	addTargetFlags(cmd.Flags(), o)
 	if verb == deploy.VerbRun {
-		addRunFlags(cmd, o)
+		addRunFlags(cmd.Flags(), o)
 		cmd.Flags().IntVar(&o.shards, "shards", 1, "pods of the Indexed Job, each a shard of the run (users, connections, events and the --rate schedule are dealt over them)")
 		cmd.Flags().DurationVar(&ko.opts.StartDelay, "start-delay", k8s.DefaultStartDelay, "time the pods get to be scheduled, pull the image and connect before the common start")
 	} else {
@@ -106,27 +100,18 @@ func (e *env) k8s(ctx context.Context, verb string, o *options, ko *k8sOptions, 
 	if err != nil {
 		return err
 	}
-	target, resultsDir := s.Target, s.ResultsDir
-	s.Target = ""
-	l := k8s.Launch{Name: k8s.JobName(verb, session.FolderName(name), time.Now()), Opts: ko.opts,
-		Worker: deploy.Worker{Verb: verb, Shards: o.shards, Spec: s}}
-	if verb != deploy.VerbRun {
-		l.Worker.Shards = 1
-	}
+	var files map[string]string
 	if catalog.IsFile(name) {
-		// The pods have the image, not this machine's files.
-		if l.Worker.Files, err = deploy.FilesFor(name); err != nil {
+		if files, err = deploy.FilesFor(name); err != nil {
 			return usageErr("%v", err)
 		}
 	}
-	// A pod's own results folder: in the volume if there is one, else in
-	// the container's /tmp (the launcher has the result from the log).
-	l.Worker.Spec.ResultsDir = "/tmp/dbgauge-results"
-	if l.Opts.ResultsVolume != "" {
-		l.Worker.Spec.ResultsDir = k8s.ResultsMount + "/" + l.Name
-	}
+	l := k8s.NewLaunch(verb, session.FolderName(name), o.shards, s, files, ko.opts, time.Now())
 	if ko.dryRun {
-		return e.printLaunch(l)
+		if err := l.WriteYAML(e.stdout); err != nil {
+			return usageErr("%w", err)
+		}
+		return nil
 	}
 	cl, err := k8s.Connect(ko.kubeconfig, ko.context)
 	if err != nil {
@@ -140,7 +125,7 @@ func (e *env) k8s(ctx context.Context, verb string, o *options, ko *k8sOptions, 
 	if err := lr.Check(ctx); err != nil {
 		return err
 	}
-	c, err := deploy.NewCollector(resultsDir, session.FolderName(name), l.Worker.Shards, s.StartAt, time.Now())
+	c, err := deploy.NewCollector(s.ResultsDir, session.FolderName(name), l.Worker.Shards, s.StartAt, time.Now())
 	if err != nil {
 		return err
 	}
@@ -152,7 +137,7 @@ func (e *env) k8s(ctx context.Context, verb string, o *options, ko *k8sOptions, 
 		lr.Live = e.liveMerge(s, l.Worker.Shards)
 		defer lr.Live.Close()
 	}
-	if err := lr.Run(ctx, target, c); err != nil {
+	if err := lr.Run(ctx, s.Target, c); err != nil {
 		if len(c.Outcomes()) > 0 {
 			fmt.Fprintf(e.stderr, "What was collected is in %s\n", c.Dir)
 		}
@@ -183,26 +168,11 @@ func (e *env) k8sSpec(verb string, o *options, ko *k8sOptions, name string) (ses
 	if ko.opts.StartTimeout <= 0 {
 		return s, usageErr("--start-timeout must be more than 0, got %s", ko.opts.StartTimeout)
 	}
-	if ko.opts.NodeSelector, err = parseLabels(ko.nodeSelector); err != nil {
-		return s, usageErr("--node-selector: %v", err)
+	if err := ko.opts.Parse(ko.nodeSelector, ko.tolerations); err != nil {
+		return s, usageErr("%w", err)
 	}
-	for _, t := range ko.tolerations {
-		tol, err := parseToleration(t)
-		if err != nil {
-			return s, usageErr("--toleration %q: %v", t, err)
-		}
-		ko.opts.Tolerations = append(ko.opts.Tolerations, tol)
-	}
-	for flag, v := range map[string]string{"--requests": ko.opts.Requests, "--limits": ko.opts.Limits} {
-		if _, err := k8s.ParseResources(v); err != nil {
-			return s, usageErr("%s: %v", flag, err)
-		}
-	}
-	if _, err := session.Configure(&s); err != nil {
+	if _, err := session.NewPlan(s, false); err != nil || verb != deploy.VerbRun {
 		return s, err
-	}
-	if verb != deploy.VerbRun {
-		return s, s.CheckUsers()
 	}
 	if o.shards < 1 {
 		return s, usageErr("--shards must be 1 or more, got %d", o.shards)
@@ -219,7 +189,7 @@ func (e *env) k8sSpec(verb string, o *options, ko *k8sOptions, name string) (ses
 	if o.shards > 1 {
 		s.Shard = fmt.Sprintf("0/%d", o.shards)
 	}
-	if err := s.Check(); err != nil {
+	if _, err := session.NewPlan(s, true); err != nil {
 		return s, err
 	}
 	if err := o.parseThresholds(); err != nil {
@@ -228,89 +198,19 @@ func (e *env) k8sSpec(verb string, o *options, ko *k8sOptions, name string) (ses
 	if err := checkOutputs(o); err != nil {
 		return s, err
 	}
-	if s.StartAt == "" {
-		s.StartAt = deploy.StartAt(time.Now(), ko.opts.StartDelay, s.WarmupS)
-	}
 	// The pods write their folders in the volume, or in their own /tmp;
 	// the launcher writes the merged one here, in --results-dir.
-	s.Shard, s.Prepare = "", session.PrepareNever
-	return s, nil
-}
-
-// printLaunch is --dry-run: the Job and the Secret as YAML.
-func (e *env) printLaunch(l k8s.Launch) error {
-	job, err := l.Job()
-	if err != nil {
-		return usageErr("%v", err)
-	}
-	if sec := l.Secret("(the URL of --db, not printed)"); sec != nil {
-		b, _ := yaml.Marshal(sec)
-		fmt.Fprintf(e.stdout, "# Created at submit from --db, deleted at the end.\n%s---\n", b)
-	}
-	b, err := yaml.Marshal(job)
-	if err != nil {
-		return err
-	}
-	_, err = e.stdout.Write(b)
-	return err
+	return deploy.ForShards(s, ko.opts.StartDelay, time.Now()), nil
 }
 
 // podVerbEnd prints a prepare or cleanup pod's output and ends with its
 // exit code.
 func (e *env) podVerbEnd(c *deploy.Collector) error {
-	outs := c.Outcomes()
-	if len(outs) == 0 {
-		return withCode(ExitAborted, errors.New("the pod did not run"))
-	}
-	o := outs[0]
-	if b, err := os.ReadFile(filepath.Join(o.Dir, "output.log")); err == nil {
-		e.stdout.Write(b)
-	}
+	out, err := c.PodEnd()
+	e.stdout.Write(out)
 	var ee *deploy.ExitError
-	switch {
-	case errors.As(o.Err, &ee):
+	if errors.As(err, &ee) {
 		return withCode(ee.Code, ee)
-	case o.Err != nil && !errors.Is(o.Err, results.ErrNoStreamedResult):
-		return o.Err
 	}
-	return nil
-}
-
-// parseLabels reads "k=v,k2=v2".
-func parseLabels(s string) (map[string]string, error) {
-	if strings.TrimSpace(s) == "" {
-		return nil, nil
-	}
-	out := map[string]string{}
-	for _, kv := range strings.Split(s, ",") {
-		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
-		if !ok || k == "" {
-			return nil, fmt.Errorf("%q is not KEY=VALUE", kv)
-		}
-		out[k] = v
-	}
-	return out, nil
-}
-
-// parseToleration reads KEY[=VALUE]:EFFECT.
-func parseToleration(s string) (corev1.Toleration, error) {
-	kv, effect, ok := strings.Cut(s, ":")
-	if !ok {
-		return corev1.Toleration{}, errors.New("want KEY[=VALUE]:EFFECT")
-	}
-	t := corev1.Toleration{Effect: corev1.TaintEffect(effect), Operator: corev1.TolerationOpExists}
-	switch t.Effect {
-	case corev1.TaintEffectNoSchedule, corev1.TaintEffectPreferNoSchedule, corev1.TaintEffectNoExecute:
-	default:
-		return t, fmt.Errorf("effect %q is not NoSchedule, PreferNoSchedule or NoExecute", effect)
-	}
-	k, v, hasValue := strings.Cut(kv, "=")
-	if k == "" {
-		return t, errors.New("no key")
-	}
-	t.Key = k
-	if hasValue {
-		t.Operator, t.Value = corev1.TolerationOpEqual, v
-	}
-	return t, nil
+	return err
 }

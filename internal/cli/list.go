@@ -67,7 +67,6 @@ func (e *env) list(*cobra.Command) {
 var unavailable = [][2]string{
 	{"DB2", "every Go driver (go_ibm_db and its forks) needs IBM's CLI C library (cgo)"},
 	{"Sybase ASE", "the pure Go drivers (thda/tds, SAP/go-ase) are not served by the module proxy"},
-	{"CUBRID", "the only Go driver wraps CUBRID's C CCI library (cgo)"},
 }
 
 // listOptions prints one workload's options with their defaults.

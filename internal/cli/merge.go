@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/dbgauge/dbgauge/report"
-	"github.com/dbgauge/dbgauge/results"
 	"github.com/dbgauge/dbgauge/session"
 )
 
@@ -57,28 +56,15 @@ func (e *env) merge(args []string, so storeOptions) error {
 	sh := res.Run.Shard
 	fmt.Fprintf(e.stderr, "Merged shards %s of %d\n", joinShards(sh.Merged), sh.Count)
 	if len(sh.Merged) < sh.Count {
-		fmt.Fprintf(e.stderr, "Note: shards %s are missing: the merged result is part of the run\n", joinShards(missingShards(sh)))
+		fmt.Fprintf(e.stderr, "Note: shards %s are missing: the merged result is part of the run\n", joinShards(sh.Missing()))
 	}
 	report.Summary(e.stdout, res, false)
-	// Reports and the other observers, as after a run (report.go).
+	// Reports and the other observers, as after a run.
+	session.WriteReports(res, dir, e.observer(nil))
 	e.observe(func(ob runObserver) { ob.End(res, dir) })
-	e.recordIn(so.path(), res, dir)
+	session.Record(so.path(), res, dir, e.observer(nil))
 	fmt.Fprintf(e.stderr, "Results: %s\n", dir)
 	return nil
-}
-
-func missingShards(sh *results.Shard) []int {
-	have := map[int]bool{}
-	for _, i := range sh.Merged {
-		have[i] = true
-	}
-	var out []int
-	for i := range sh.Count {
-		if !have[i] {
-			out = append(out, i)
-		}
-	}
-	return out
 }
 
 func joinShards(ix []int) string {

@@ -41,6 +41,19 @@ func (e *env) observer(o *options) printer { return printer{e, o} }
 
 func (p printer) Note(line string) { fmt.Fprintln(p.e.stderr, line) }
 
+func (p printer) Checking(dataset string) {
+	fmt.Fprintf(p.e.stderr, "Checking the consistency of %s (--no-check skips it)...\n", dataset)
+}
+
+// Print writes a line of the workload's own output (a script's print) to
+// stdout, as sysbench does, whole between interval lines: a run's users
+// print from their own goroutines.
+func (p printer) Print(line string) {
+	p.e.outMu.Lock()
+	defer p.e.outMu.Unlock()
+	io.WriteString(p.e.stdout, line+"\n")
+}
+
 func (p printer) Progress(total int64) (func(string, int64, int64), func()) {
 	pr := newProgress(p.e.stderr, total)
 	return pr.update, pr.finish
@@ -54,7 +67,9 @@ func (p printer) Start(base *results.Result, dir string) {
 func (p printer) Interval(iv results.Interval) {
 	s := p.o.spec
 	if s.ReportIntervalS > 0 && iv.DurS >= s.ReportIntervalS/2 {
+		p.e.outMu.Lock()
 		io.WriteString(p.e.stdout, report.IntervalLine(iv, float64(s.Percentile), s.Rate > 0))
+		p.e.outMu.Unlock()
 	}
 	p.e.observe(func(ob runObserver) { ob.Interval(iv) })
 }
@@ -65,17 +80,8 @@ func (p printer) End(res *results.Result, dir string) {
 	fmt.Fprintf(p.e.stderr, "Results: %s\n", dir)
 }
 
-// afterRun is what follows every run once its result is written: the
-// thresholds (printed and saved in result.json), the --out files, and the
-// results store. It returns the error that sets the exit code, if any: an
-// --out file that could not be written, else a failed threshold (exit 5).
-// A store failure is only a warning: the result is in its folder.
-func (e *env) afterRun(o *options, res *results.Result, dir string) error {
-	terr := e.checkThresholds(o, res, dir)
-	oerr := e.writeOuts(o, res)
-	e.record(o, res, dir)
-	if oerr != nil {
-		return oerr
-	}
-	return terr
+func (p printer) Thresholds(section string) {
+	p.e.outMu.Lock()
+	defer p.e.outMu.Unlock()
+	io.WriteString(p.e.stdout, section)
 }

@@ -1,19 +1,12 @@
 package cli
 
 import (
-	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
-	"github.com/dbgauge/dbgauge/report"
-	"github.com/dbgauge/dbgauge/results"
+	"github.com/dbgauge/dbgauge/session"
 )
-
-// outSpec is one --out: a format and a file.
-type outSpec struct{ format, path string }
-
-// outFormats are the forms --out takes: FORMAT=FILE, or FILE for JSON.
-func outFormats() []string { return []string{"json", "csv"} }
 
 // outFlag is the repeatable --out flag. It collects every spec in
 // o.outs, and keeps the first JSON one's file in o.out, which a sweep
@@ -23,7 +16,7 @@ type outFlag struct{ o *options }
 func (f outFlag) String() string {
 	var parts []string
 	for _, s := range f.o.outs {
-		parts = append(parts, s.format+"="+s.path)
+		parts = append(parts, s.Format+"="+s.Path)
 	}
 	return strings.Join(parts, ",")
 }
@@ -33,23 +26,19 @@ func (f outFlag) Type() string { return "[FORMAT=]FILE" }
 // Set parses FILE (result.json as before) or FORMAT=FILE. A prefix of
 // letters before = is a format; write ./a=b to name such a file.
 func (f outFlag) Set(s string) error {
-	spec := outSpec{format: "json", path: s}
+	spec := session.Output{Format: "json", Path: s}
 	if i := strings.Index(s, "="); i > 0 && isWord(s[:i]) {
-		spec.format, spec.path = strings.ToLower(s[:i]), s[i+1:]
-		found := false
-		for _, name := range outFormats() {
-			found = found || name == spec.format
-		}
-		if !found {
-			return fmt.Errorf("unknown format %q (formats: %s; FILE alone is json)", spec.format, strings.Join(outFormats(), ", "))
+		spec.Format, spec.Path = strings.ToLower(s[:i]), s[i+1:]
+		if !slices.Contains(session.OutputFormats, spec.Format) {
+			return fmt.Errorf("unknown format %q (formats: %s; FILE alone is json)", spec.Format, strings.Join(session.OutputFormats, ", "))
 		}
 	}
-	if spec.path == "" {
-		return fmt.Errorf("no file after %s=", spec.format)
+	if spec.Path == "" {
+		return fmt.Errorf("no file after %s=", spec.Format)
 	}
 	f.o.outs = append(f.o.outs, spec)
-	if spec.format == "json" && f.o.out == "" {
-		f.o.out = spec.path
+	if spec.Format == "json" && f.o.out == "" {
+		f.o.out = spec.Path
 	}
 	return nil
 }
@@ -63,37 +52,8 @@ func isWord(s string) bool {
 	return true
 }
 
-// checkOuts fails before the run if an --out file cannot be written.
-func (o *options) checkOuts() error {
-	for _, s := range o.outs {
-		if err := results.CheckWritable(s.path); err != nil {
-			return usageErr("--out %s: %v", s.format, err)
-		}
-	}
-	return nil
-}
-
-// writeOuts writes every --out file, all of them even if one fails; the
-// first failure is returned. JSON files are written only while o.out is
-// set: a sweep clears it in its steps, and writes its own JSON instead.
-func (e *env) writeOuts(o *options, res *results.Result) error {
-	var first error
-	for _, s := range o.outs {
-		var err error
-		switch s.format {
-		case "json":
-			if o.out != "" {
-				err = results.WriteJSON(s.path, res)
-			}
-		case "csv":
-			var b bytes.Buffer
-			if err = report.IntervalsCSV(&b, res); err == nil {
-				err = results.WriteFile(s.path, b.Bytes())
-			}
-		}
-		if err != nil && first == nil {
-			first = fmt.Errorf("--out %s: %w", s.format, err)
-		}
-	}
-	return first
+// finish is what finishes each run's folder: the thresholds, every --out
+// file and the store.
+func (o *options) finish() session.Finish {
+	return session.Finish{Thresholds: o.thresholds, Outputs: o.outs, Store: o.storePath()}
 }

@@ -24,7 +24,7 @@ func prepareCmd(e *env) *cobra.Command {
 			return e.prepare(cmd.Context(), o, args[0], !noCheck)
 		},
 	}
-	addTargetFlags(cmd, o)
+	addTargetFlags(cmd.Flags(), o)
 	cmd.Flags().BoolVar(&o.spec.Force, "force", false, "take over tables of the same names that dbgauge did not create (they are dropped)")
 	cmd.Flags().BoolVar(&noCheck, "no-check", false, "do not check the consistency of the data after loading it (workloads with checks: exit 6 if a condition fails)")
 	cmd.Flags().StringVar(&output, "output", "", "csv=DIR: write the data as CSV files, with schema, load, index and stamp scripts for --db's database, into DIR instead of loading it")

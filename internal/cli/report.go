@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,12 +10,6 @@ import (
 
 	"github.com/dbgauge/dbgauge/report"
 	"github.com/dbgauge/dbgauge/results"
-)
-
-// The reports written beside a result, a sweep or an experiment.
-const (
-	reportMarkdown = "report.md"
-	reportHTML     = "report.html"
 )
 
 func (e *env) reportCmd() *cobra.Command {
@@ -46,112 +38,39 @@ prints their paths.`,
 	return cmd
 }
 
-// reportInput is one argument of report, read.
-type reportInput struct {
-	dir        string
-	run        *results.Result
-	sweep      *results.Sweep
-	experiment *results.Experiment
-}
-
-func loadReportInput(path string) (*reportInput, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, usageErr("report: cannot read %s: %v", path, reportPathErr(err))
-	}
-	if !st.IsDir() {
-		r, err := results.Read(path)
-		if err != nil {
-			return nil, usageErr("report: %v", reportPathErr(err))
-		}
-		return &reportInput{dir: filepath.Dir(path), run: r}, nil
-	}
-	in := &reportInput{dir: path}
-	exists := func(name string) bool { _, err := os.Stat(filepath.Join(path, name)); return err == nil }
-	switch {
-	case exists(results.SweepFile):
-		sw, err := results.ReadSweep(filepath.Join(path, results.SweepFile))
-		if err != nil {
-			return nil, usageErr("report: %v", reportPathErr(err))
-		}
-		in.sweep = sw
-	case exists(results.ExperimentFile):
-		x, err := results.ReadExperiment(filepath.Join(path, results.ExperimentFile))
-		if err != nil {
-			return nil, usageErr("report: %v", reportPathErr(err))
-		}
-		in.experiment = x
-	case exists("result.json"):
-		r, err := results.Read(filepath.Join(path, "result.json"))
-		if err != nil {
-			return nil, usageErr("report: %v", reportPathErr(err))
-		}
-		in.run = r
-	default:
-		return nil, usageErr("report: %s holds no result.json, %s or %s", path, results.SweepFile, results.ExperimentFile)
-	}
-	return in, nil
-}
-
-// stepResults reads the results of a sweep's steps or an experiment's
-// runs, nil where one is missing.
-func stepResults(dir string, sub []string) []*results.Result {
-	rs := make([]*results.Result, len(sub))
-	for i, s := range sub {
-		if r, err := results.Read(filepath.Join(dir, s, "result.json")); err == nil {
-			rs[i] = r
-		}
-	}
-	return rs
-}
-
 func (e *env) report(args []string, outDir string) error {
-	var ins []*reportInput
+	var ins []*results.Saved
 	for _, a := range args {
-		in, err := loadReportInput(a)
+		in, err := results.ReadSaved(a)
 		if err != nil {
-			return err
+			return usageErr("report: %v", err)
 		}
-		if len(args) > 1 && in.run == nil {
+		if len(args) > 1 && in.Run == nil {
 			return usageErr("report: %s is a sweep or an experiment: report it alone (several arguments must be runs, to compare them)", a)
 		}
 		ins = append(ins, in)
 	}
-	var doc *report.Doc
-	dir := ins[0].dir
-	switch in := ins[0]; {
-	case len(ins) > 1:
+	doc, dir := (*report.Doc)(nil), ins[0].Dir
+	if len(ins) == 1 {
+		doc = report.SavedDoc(ins[0])
+	} else {
 		rs := make([]*results.Result, len(ins))
 		names := make([]string, len(ins))
 		for i, in := range ins {
-			rs[i], names[i] = in.run, filepath.Base(in.dir)
+			rs[i], names[i] = in.Run, filepath.Base(in.Dir)
 		}
 		doc = report.CompareDoc(rs, report.RunLabels(rs, names))
 		if outDir == "" {
 			outDir = filepath.Join(defaultResultsDir, time.Now().Format("20060102-150405")+"-report")
 		}
-	case in.sweep != nil:
-		sub := make([]string, len(in.sweep.Steps))
-		for i, s := range in.sweep.Steps {
-			sub[i] = s.Dir
-		}
-		doc = report.SweepDoc(in.sweep, stepResults(in.dir, sub))
-	case in.experiment != nil:
-		sub := make([]string, len(in.experiment.Runs))
-		for i, r := range in.experiment.Runs {
-			sub[i] = r.Dir
-		}
-		doc = report.ExperimentDoc(in.experiment, stepResults(in.dir, sub))
-	default:
-		doc = report.RunDoc(in.run)
 	}
 	if outDir != "" {
 		if err := os.MkdirAll(outDir, 0o755); err != nil {
-			return usageErr("--out-dir: cannot create %s: %v", outDir, reportPathErr(err))
+			return usageErr("--out-dir: cannot create %s: %v", outDir, unwrapPathErr(err))
 		}
 		dir = outDir
 	}
-	paths, err := writeReports(dir, doc)
+	paths, err := report.WriteFiles(dir, doc)
 	if err != nil {
 		return err
 	}
@@ -159,52 +78,4 @@ func (e *env) report(args []string, outDir string) error {
 		fmt.Fprintln(e.stdout, p)
 	}
 	return nil
-}
-
-// writeReports writes report.md and report.html into dir, each whole or
-// not at all, and returns their paths.
-func writeReports(dir string, d *report.Doc) ([]string, error) {
-	var md, page bytes.Buffer
-	if err := report.Markdown(&md, d); err != nil {
-		return nil, err
-	}
-	if err := report.HTML(&page, d); err != nil {
-		return nil, err
-	}
-	var paths []string
-	for _, f := range []struct {
-		name string
-		data []byte
-	}{{reportMarkdown, md.Bytes()}, {reportHTML, page.Bytes()}} {
-		p := filepath.Join(dir, f.name)
-		if err := results.WriteFile(p, f.data); err != nil {
-			return nil, err
-		}
-		paths = append(paths, p)
-	}
-	return paths, nil
-}
-
-// reportPathErr drops the path that an *os.PathError repeats.
-func reportPathErr(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
-
-// reportObserver leaves report.md and report.html in every run's folder.
-// A report that cannot be written costs a one-line warning, never the
-// result, which is already on disk.
-type reportObserver struct{ e *env }
-
-var _ runObserver = reportObserver{}
-
-func (reportObserver) Start(*results.Result, string) {}
-func (reportObserver) Interval(results.Interval)     {}
-func (o reportObserver) End(res *results.Result, dir string) {
-	if _, err := writeReports(dir, report.RunDoc(res)); err != nil {
-		fmt.Fprintf(o.e.stderr, "dbgauge: warning: no report for this run: %s\n", message(err, o.e.secrets))
-	}
 }

@@ -1,9 +1,9 @@
 // Package cli is the command line: cobra commands, flags, exit codes. It
-// parses (into a session.Spec, with each workload's options bound late to
-// the command that names it), calls the session, and prints: it is the only
-// code that writes to the terminal. What follows a run (thresholds, --out
-// files, the results store, the live dashboard) hangs off the session's
-// observer.
+// maps flags to session.Specs (with each workload's options bound late to
+// the command that names it), calls the session, and prints its Observer's
+// events: it is the only code that writes to the terminal, and the only one
+// that words an error with its flag (worded). The session finishes every
+// results folder itself; the live dashboard hangs off the observer.
 package cli
 
 import (
@@ -17,6 +17,7 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"slices"
+	"sync"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -29,7 +30,10 @@ var Version = "0.1.0-dev"
 // env is what commands print to, and the secrets they must never print.
 type env struct {
 	stdout, stderr io.Writer
-	secrets        []string
+	// outMu keeps whole the lines written to stdout during a run from
+	// several goroutines (interval lines, a script's prints).
+	outMu   sync.Mutex
+	secrets []string
 	// started is set once a command's own code runs; an error before that is
 	// cobra rejecting the command line.
 	started     bool
@@ -83,8 +87,19 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return ExitOK
 	}
 	code := codeOf(err)
-	if !e.started && code == ExitFailure {
+	switch {
+	case ctx.Err() != nil && e.started && (code == unclassified || code == ExitAborted || code == ExitUnreachable):
+		// A signal came first: whatever failed after it (a statement being
+		// prepared, a connection being made) failed because of it.
+		code = ExitInterrupted
+		err = fmt.Errorf("interrupted: %w", err)
+	case code != unclassified:
+	case !e.started:
 		code = ExitUsage // cobra refused the command line before any command ran
+	default:
+		// A prepare, cleanup, check or command that the database or a
+		// script stopped, or anything else that ended a command early.
+		code = ExitAborted
 	}
 	// A workload file's problems (spec.Errors): one FILE:LINE: message a line.
 	var many interface{ Lines() []string }
@@ -95,7 +110,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dbgauge: %d errors; nothing was run\n", len(many.Lines()))
 		return code
 	}
-	fmt.Fprintf(stderr, "dbgauge: %s\n", message(err, e.secrets))
+	fmt.Fprintf(stderr, "dbgauge: %s\n", message(worded(err), e.secrets))
 	return code
 }
 
@@ -117,15 +132,13 @@ SQLite file, prepares it, prints the summary and writes a results folder.`,
 			return e.runDefault(cmd.Context(), o)
 		},
 	}
-	addTargetFlags(root, o)
-	addRunFlags(root, o)
+	addTargetFlags(root.Flags(), o)
+	addRunFlags(root.Flags(), o)
 	addServerSetFlag(root.Flags(), &o.spec)
 	e.takesWorkload(root, o, defaultWorkload)
 	root.AddCommand(e.listCmd(), prepareCmd(e), e.runCmd(), e.checkCmd(), e.cleanupCmd(), e.commandCmd(), e.sweepCmd(), e.experimentCmd())
 	root.AddCommand(e.resultsCmd(), e.compareCmd(), e.sysCmd())
 	root.AddCommand(e.reportCmd(), e.mergeCmd(), e.workerCmd(), e.k8sCmd())
-	// Every run leaves report.md and report.html in its folder (report.go).
-	e.observers = append(e.observers, reportObserver{e})
 	for _, c := range allCommands(root) {
 		c.SetFlagErrorFunc(e.flagError)
 		if _, ok := e.bindings[c]; ok {

@@ -24,8 +24,8 @@ func (e *env) runCmd() *cobra.Command {
 			return e.run(cmd.Context(), o, args[0])
 		},
 	}
-	addTargetFlags(cmd, o)
-	addRunFlags(cmd, o)
+	addTargetFlags(cmd.Flags(), o)
+	addRunFlags(cmd.Flags(), o)
 	addShardsFlags(cmd.Flags(), o)
 	addServerSetFlag(cmd.Flags(), &o.spec)
 	e.takesWorkload(cmd, o, "")
@@ -50,19 +50,13 @@ func (e *env) run(ctx context.Context, o *options, name string) error {
 	if o.shards != 1 {
 		return e.runShards(ctx, o, name)
 	}
-	res, dir, err := e.runOne(ctx, o, name)
-	if res == nil {
-		return err
-	}
-	if aerr := e.afterRun(o, res, dir); aerr != nil && err == nil {
-		err = aerr
-	}
+	_, _, err := e.runOne(ctx, o, name)
 	return err
 }
 
 // runOne runs one workload once through the session: it prepares the data
-// if missing, runs the load, writes the results folder and prints the
-// summary. It returns the result and its folder whenever a result was
+// if missing, runs the load, writes and finishes the results folder
+// (thresholds, --out, the store) and prints the summary. It returns the result and its folder whenever a result was
 // written, with the error that ended the run (interrupted, aborted) if any.
 // sweep and experiment call it once per step.
 func (e *env) runOne(ctx context.Context, o *options, name string) (*results.Result, string, error) {
@@ -75,17 +69,15 @@ func (e *env) runOne(ctx context.Context, o *options, name string) (*results.Res
 	if err := o.validate(); err != nil {
 		return nil, "", err
 	}
-	c, err := session.Configure(&s)
+	s.Finish = o.finish() // with the thresholds validate parsed
+	p, err := session.NewPlan(s, true)
 	if err != nil {
-		return nil, "", err
-	}
-	if err := checkThresholdOps(o, c); err != nil {
 		return nil, "", err
 	}
 	if err := checkOutputs(o); err != nil {
 		return nil, "", err
 	}
-	return session.Run(ctx, s, e.observer(o), e.sessionEnv())
+	return session.Run(ctx, p.Spec, e.observer(o), e.sessionEnv())
 }
 
 // sessionEnv is what the session records about this process.

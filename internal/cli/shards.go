@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -45,36 +43,23 @@ func (e *env) runShards(ctx context.Context, o *options, name string) error {
 	if err := o.validate(); err != nil {
 		return err
 	}
-	if err := s.Check(); err != nil {
+	p, err := session.NewPlan(s, true)
+	if err != nil {
 		return err
 	}
 	if err := checkOutputs(o); err != nil {
 		return err
 	}
-	if _, err := session.Configure(&s); err != nil {
-		return err
-	}
 	// Shards do not prepare: the launcher does it once, as run would.
-	if err := e.prepareForShards(ctx, o, s); err != nil {
+	if _, err := p.Ready(ctx, e.observer(o), Version); err != nil {
 		return err
 	}
-	if s.StartAt == "" {
-		s.StartAt = deploy.StartAt(time.Now(), o.startDelay, s.WarmupS)
-	}
-	s.Shard, s.Prepare = "", session.PrepareNever
-	exe, err := os.Executable()
-	if err != nil {
-		return fmt.Errorf("cannot find dbgauge's own executable to start the shards: %w", err)
-	}
-	c, err := deploy.NewCollector(s.ResultsDir, session.FolderName(name), o.shards, s.StartAt, time.Now())
+	l, c, err := deploy.NewLocalLaunch(s, o.shards, o.startDelay, time.Now())
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "Starting %d shards of %s, measured from %s; their outputs go to %s\n", o.shards, name, s.StartAt, c.Dir)
-	target := s.Target
-	s.Target = ""
-	l := deploy.Local{Exe: exe, Target: target, Worker: deploy.Worker{Verb: deploy.VerbRun, Shards: o.shards, Spec: s},
-		Notef: func(f string, a ...any) { fmt.Fprintln(e.stderr, message(fmt.Errorf(f, a...), e.secrets)) }}
+	fmt.Fprintf(e.stderr, "Starting %d shards of %s, measured from %s; their outputs go to %s\n", o.shards, name, l.Worker.Spec.StartAt, c.Dir)
+	l.Notef = func(f string, a ...any) { fmt.Fprintln(e.stderr, message(fmt.Errorf(f, a...), e.secrets)) }
 	l.Live = e.liveMerge(s, o.shards)
 	l.Run(ctx, c)
 	l.Live.Close()
@@ -96,20 +81,6 @@ func checkShards(o *options, s session.Spec) error {
 	return nil
 }
 
-// prepareForShards prepares the data once if it is missing, as run does.
-func (e *env) prepareForShards(ctx context.Context, o *options, s session.Spec) error {
-	s.Shard = ""
-	ok, err := session.Prepared(ctx, s)
-	if err != nil || ok {
-		return err
-	}
-	if s.Prepare == session.PrepareNever {
-		return usageErr("the data of %s is not prepared and --no-prepare was given", s.Workload)
-	}
-	_, err = session.Prepare(ctx, s, e.observer(o), Version, false)
-	return err
-}
-
 // mergeLaunch merges what a launch collected, prints it as a run's
 // summary, writes its reports and checks its thresholds. A launch with a
 // shard missing ends with exit 4 (interrupted: 130) after the partial
@@ -127,19 +98,13 @@ func (e *env) mergeLaunch(ctx context.Context, o *options, c *deploy.Collector) 
 		return withCode(ExitAborted, err)
 	}
 	report.Summary(e.stdout, res, o.histogram)
+	session.WriteReports(res, dir, e.observer(o))
 	e.observe(func(ob runObserver) { ob.End(res, dir) })
 	fmt.Fprintf(e.stderr, "Merged shards %s of %d (outputs in %s)\n", joinShards(results.ShardsOf(res)), c.Shards, c.Dir)
 	fmt.Fprintf(e.stderr, "Results: %s\n", dir)
-	aerr := e.afterRun(o, res, dir)
-	switch {
-	case ctx.Err() != nil:
-		return &session.Error{Kind: session.Interrupted, Err: fmt.Errorf("interrupted: the partial result is in %s", dir)}
-	case len(failed) > 0:
-		var ix []string
-		for _, f := range failed {
-			ix = append(ix, fmt.Sprint(f.Index))
-		}
-		return withCode(ExitAborted, fmt.Errorf("shard %s of %d failed: the result in %s holds only the others", strings.Join(ix, ", "), c.Shards, dir))
+	aerr := o.finish().Apply(res, dir, e.observer(o))
+	if err := deploy.LaunchErr(ctx, c, failed, dir); err != nil {
+		return err
 	}
 	return aerr
 }
@@ -151,9 +116,18 @@ func (e *env) liveMerge(s session.Spec, shards int) *deploy.Live {
 	if step <= 0 {
 		step = 1
 	}
-	return deploy.NewLive(shards, step, float64(s.Percentile), func(iv results.Interval) {
+	l := deploy.NewLive(shards, step, float64(s.Percentile), func(iv results.Interval) {
 		if s.ReportIntervalS > 0 && iv.DurS >= s.ReportIntervalS/2 {
+			e.outMu.Lock()
 			io.WriteString(e.stdout, report.IntervalLine(iv, float64(s.Percentile), s.Rate > 0))
+			e.outMu.Unlock()
 		}
 	})
+	// A shard's script prints, as they come, as one process prints them.
+	l.Print = func(_ int, line string) {
+		e.outMu.Lock()
+		io.WriteString(e.stdout, line+"\n")
+		e.outMu.Unlock()
+	}
+	return l
 }

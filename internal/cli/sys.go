@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -79,7 +78,7 @@ func (e *env) sysTestCmd(w workload.Workload) *cobra.Command {
 	f := cmd.Flags()
 	f.IntVar(&o.spec.Users, "threads", 1, "number of worker threads")
 	f.Uint64Var(&o.spec.Seed, "seed", 0, "seed of the workers' random streams")
-	addRunFlags(cmd, o)
+	addRunFlags(cmd.Flags(), o)
 	for _, opt := range w.Options() {
 		f.String(opt.Name, opt.Default, opt.Help)
 		if opt.Kind == workload.Bool {
@@ -90,35 +89,8 @@ func (e *env) sysTestCmd(w workload.Workload) *cobra.Command {
 	return cmd
 }
 
-// sysTest configures the test from its flags.
-func sysTest(o *options, w workload.Workload) (sys.Test, workload.Values, error) {
-	raw := map[string]string{}
-	for _, opt := range w.Options() {
-		if fl := o.workloadFlags.Lookup(opt.Name); fl != nil && fl.Changed {
-			raw[opt.Name] = fl.Value.String()
-		}
-	}
-	name := w.Meta().Name
-	v, err := workload.ParseValues(w.Options(), raw)
-	if err != nil {
-		return nil, v, usageErr("sys %s: %v", name, err)
-	}
-	if o.spec.Users < 1 || o.spec.Users > session.MaxUsers {
-		return nil, v, usageErr("--threads must be between 1 and %d, got %d", session.MaxUsers, o.spec.Users)
-	}
-	inst, err := workload.Configure(w, v, workload.Params{Users: o.spec.Users, Seed: o.spec.Seed})
-	if err != nil {
-		return nil, v, usageErr("sys %s: %v", name, err)
-	}
-	t, ok := inst.(sys.Test)
-	if !ok {
-		return nil, v, fmt.Errorf("sys %s is not a sys test", name)
-	}
-	return t, v, nil
-}
-
 func (e *env) sys(ctx context.Context, o *options, w workload.Workload, verb string) error {
-	t, v, err := sysTest(o, w)
+	t, v, err := session.ConfigureSys(w, changedOptions(o.workloadFlags, w, func(name string) string { return name }), o.spec)
 	if err != nil {
 		return err
 	}
@@ -168,13 +140,7 @@ func (e *env) sys(ctx context.Context, o *options, w workload.Workload, verb str
 		}
 		defer files.CloseFiles()
 	}
-	res, dir, err := e.sysRun(ctx, o, w, t, v)
-	if res == nil {
-		return err
-	}
-	if aerr := e.afterRun(o, res, dir); aerr != nil && err == nil {
-		err = aerr
-	}
+	_, _, err = e.sysRun(ctx, o, w, t, v)
 	return err
 }
 
@@ -193,13 +159,7 @@ func checkOutputs(o *options) error {
 			return usageErr("--out: %v", err)
 		}
 	}
-	if err := os.MkdirAll(o.spec.ResultsDir, 0o755); err != nil {
-		return usageErr("--results-dir: cannot create %s: %v", o.spec.ResultsDir, err)
-	}
-	if err := results.CheckWritable(filepath.Join(o.spec.ResultsDir, "x")); err != nil {
-		return usageErr("--results-dir: %v", err)
-	}
-	return nil
+	return o.spec.CheckResultsDir()
 }
 
 // sysFileErr gives the files' problems their exit code.
@@ -244,6 +204,7 @@ func (e *env) sysRun(ctx context.Context, o *options, w workload.Workload, t sys
 	s := o.spec
 	s.Workload = w.Meta().Name
 	s.Histogram = o.histogram
+	s.Finish = o.finish()
 	info := &results.Sys{Test: s.Workload, BlockSize: t.BlockSize()}
 	return session.RunSys(ctx, s, w, t, v, sysPrinter{printer{e, o}, t, info}, e.sessionEnv())
 }

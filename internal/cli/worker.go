@@ -48,7 +48,8 @@ func (e *env) work(ctx context.Context, w deploy.Worker) error {
 	case deploy.VerbCleanup:
 		return session.Cleanup(ctx, s, e.observer(o))
 	}
-	if err := s.Check(); err != nil {
+	p, err := session.NewPlan(s, true)
+	if err != nil {
 		if session.Late(err) {
 			// A replacement pod started after the others began: it
 			// cannot measure the common window; a retry would be later.
@@ -56,10 +57,7 @@ func (e *env) work(ctx context.Context, w deploy.Worker) error {
 		}
 		return err
 	}
-	if _, err := session.Configure(&s); err != nil {
-		return err
-	}
-	res, _, err := session.Run(ctx, s, workerPrinter{e.observer(o)}, e.sessionEnv())
+	res, _, err := session.Run(ctx, p.Spec, workerPrinter{e.observer(o)}, e.sessionEnv())
 	if res != nil {
 		if werr := results.WriteStream(e.stdout, res); werr != nil && err == nil {
 			err = werr
@@ -72,8 +70,15 @@ func (e *env) work(ctx context.Context, w deploy.Worker) error {
 }
 
 // workerPrinter prints, after each interval's line, the interval as the
-// launcher merges it (deploy.IntervalLine).
+// launcher merges it (deploy.IntervalLine), and the workload's own output
+// as lines the launcher shows as its own (deploy.PrintLine).
 type workerPrinter struct{ printer }
+
+func (p workerPrinter) Print(line string) {
+	p.e.outMu.Lock()
+	defer p.e.outMu.Unlock()
+	io.WriteString(p.e.stdout, deploy.PrintLine(line))
+}
 
 func (p workerPrinter) Interval(iv results.Interval) {
 	p.printer.Interval(iv)

@@ -17,13 +17,16 @@ const module = "github.com/dbgauge/dbgauge/"
 // packages its non-test files may import. Anything not listed is refused.
 var allowed = map[string][]string{
 	"hist":            nil,
+	"yamlfile":        nil, // what dbgauge's YAML files share: problems at their lines
+	"testenv":         nil, // tests' gates on servers and tools (skip locally, fail under CI)
 	"randgen":         nil,
 	"results":         nil,
 	"results/store":   {"results"},
 	"load":            nil,
 	"db":              nil,
 	"db/sqldb":        {"db"},
-	"db/":             {"db", "db/sqldb", "db/sockconn"}, // one package per database
+	"db/":             {"db", "db/sqldb", "db/sockconn", "db/handlersocket"}, // one package per database; MySQL's opens its HandlerSocket
+	"db/dbtest":       {"db", "db/sqldb", "testenv"},                         // the drivers' conformance suite, for test files only
 	"workload":        {"db", "randgen"},
 	"workload/wltest": {"workload", "db", "randgen"},
 	// dataset owns the prepare/check/cleanup lifecycle over its stamp-store
@@ -34,7 +37,11 @@ var allowed = map[string][]string{
 	"dataset/redisstore": {"dataset", "db"},
 	// Workloads describe their data for the adapters; they never load or
 	// stamp it themselves.
-	"workloads/": {"workload", "db", "db/sqldb", "randgen", "dataset", "dataset/", "workloads/internal/sqlrun", "internal/yamlfile"},
+	"workloads/": {"workload", "db", "db/sqldb", "randgen", "dataset", "dataset/", "workloads/internal/sqlrun", "yamlfile"},
+	// The kv workloads' HandlerSocket store speaks the plugin's protocol
+	// (db/handlersocket, a data-model family of its own as SQL is), which
+	// a connection offers by type assertion, never by the database's name.
+	"workloads/kv": {"workload", "db", "db/sqldb", "db/handlersocket", "randgen", "dataset", "dataset/"},
 	// A sysbench script's prepare is its own code, not data: its parallel
 	// command runs one Lua state per thread through load's pool.
 	"workloads/script": {"workload", "db", "db/sqldb", "randgen", "dataset", "dataset/", "load"},
@@ -49,16 +56,18 @@ var allowed = map[string][]string{
 	"report/live": {"report", "results"}, // the --web dashboard's HTTP server
 	"monitor":     {"results"},
 	"catalog":     {"workload", "db", "db/", "workloads/"},
-	"experiment":  {"internal/yamlfile"}, // problems at their lines, as declarative workloads
-	"session":     {"catalog", "workload", "db", "run", "hist", "monitor", "report", "results", "sys"},
+	"experiment":  {"yamlfile"}, // problems at their lines, as declarative workloads
+	"session":     {"catalog", "workload", "db", "run", "hist", "monitor", "report", "results", "results/store", "sys"},
 	// Launchers of a run's shards as processes here or pods of a Job.
 	"deploy":                 {"session", "results", "hist"},
 	"deploy/k8s":             {"deploy", "session", "results"},
-	"deploy/k8s/kubelettest": nil, // tests' stand-in kubelet
+	"deploy/k8s/kubelettest": {"testenv"}, // tests' stand-in kubelet
 	"internal/cli":           {"workload", "catalog", "db", "deploy", "deploy/k8s", "experiment", "report", "report/live", "results", "results/store", "session", "sys"},
 	"internal/":              {},
-	"cmd/dbgauge":            {"internal/cli"},
-	"internal/layout":        nil,
+	// The generator of docs/reference: the command tree and the workloads' options.
+	"internal/cli/gendocs": {"internal/cli", "catalog", "workload"},
+	"cmd/dbgauge":          {"internal/cli"},
+	"internal/layout":      nil,
 }
 
 func rule(pkg string) ([]string, bool) {

@@ -19,8 +19,8 @@ TABLES=4
 SIZE=100000
 OUT=${OUT:-$(mktemp -d /tmp/dbgauge-compare-XXXX)}
 
-command -v sysbench >/dev/null || { apt-get install -y -q sysbench >&2; }
-eval "$(scripts/services start)"
+command -v sysbench >/dev/null || { apt-get -o DPkg::Lock::Timeout=1200 install -y -q sysbench >&2; }
+svc_env=$(scripts/services start); eval "$svc_env"
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
 CGO_ENABLED=0 go build -o "$OUT/dbgauge" ./cmd/dbgauge # static, as shipped
 DBG="$OUT/dbgauge"

@@ -23,7 +23,7 @@ mkdir -p "$OUT/sb" "$OUT/dbg"
 trap 'rm -rf "$OUT/sb" "$OUT/dbg"' EXIT
 
 if ! command -v sysbench >/dev/null; then
-	apt-get install -y -q sysbench >&2 || { apt-get update -q >&2 && apt-get install -y -q sysbench >&2; }
+	apt-get -o DPkg::Lock::Timeout=1200 install -y -q sysbench >&2 || { apt-get -o DPkg::Lock::Timeout=1200 update -q >&2 && apt-get -o DPkg::Lock::Timeout=1200 install -y -q sysbench >&2; }
 fi
 sysbench --version >&2
 CGO_ENABLED=0 go build -o "$OUT/dbgauge" ./cmd/dbgauge # static, as shipped

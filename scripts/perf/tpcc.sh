@@ -143,7 +143,7 @@ if has_tool go-tpc; then
 fi
 
 for d in $DBS; do
-	if [ "$d" = pg ]; then eval "$(scripts/services start-postgres)"; else eval "$(scripts/services start-mariadb)"; fi
+	if [ "$d" = pg ]; then svc_env=$(scripts/services start-postgres); eval "$svc_env"; else svc_env=$(scripts/services start-mariadb); eval "$svc_env"; fi
 done
 PW=$DBGAUGE_TEST_PASSWORD
 # The ports scripts/services used (DBGAUGE_PG_PORT, DBGAUGE_MY_PORT), from its URLs.

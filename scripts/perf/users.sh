@@ -48,7 +48,7 @@ for v in FEW MANY RATE CONNECTIONS TIME WARMUP REPS ITEMS CUSTOMERS; do
 	[[ ${!v} =~ ^[0-9]+$ ]] && [ "${!v}" -gt 0 ] || { echo "users.sh: $v must be a positive integer, got '${!v}'" >&2; exit 2; }
 done
 if [ -z "${URL:-}" ]; then
-	eval "$(scripts/services start)"
+	svc_env=$(scripts/services start); eval "$svc_env"
 	URL=$DBGAUGE_TEST_POSTGRES
 fi
 mkdir -p "$OUT"

@@ -74,14 +74,7 @@ type Options struct {
 func Run(t testing.TB, inst workload.Instance, conn db.Conn, o Options, n int) *Tx {
 	t.Helper()
 	ctx := context.Background()
-	s, err := inst.Open(ctx, workload.SessionEnv{Conn: conn, Driver: o.Driver})
-	if err != nil {
-		t.Fatalf("open session: %v", err)
-	}
-	u, err := inst.NewUser(ctx, workload.UserEnv{Rand: randgen.New(o.Seed, 2), User: o.User, Users: max(o.Users, 1), Session: s})
-	if err != nil {
-		t.Fatalf("new user: %v", err)
-	}
+	s, u := start(t, inst, conn, o)
 	tx := NewTx(s)
 	tx.reopen = func(ctx context.Context) (workload.Session, error) {
 		return inst.Open(ctx, workload.SessionEnv{Conn: conn, Driver: o.Driver})
@@ -104,4 +97,20 @@ func Run(t testing.TB, inst workload.Instance, conn db.Conn, o Options, n int) *
 	}
 	tx.Sess.Close(ctx)
 	return tx
+}
+
+// start opens a session on conn and makes the user of o; any failure
+// fails the test.
+func start(t testing.TB, inst workload.Instance, conn db.Conn, o Options) (workload.Session, workload.User) {
+	t.Helper()
+	ctx := context.Background()
+	s, err := inst.Open(ctx, workload.SessionEnv{Conn: conn, Driver: o.Driver})
+	if err != nil {
+		t.Fatalf("open session: %v", err)
+	}
+	u, err := inst.NewUser(ctx, workload.UserEnv{Rand: randgen.New(o.Seed, 2), User: o.User, Users: max(o.Users, 1), Session: s})
+	if err != nil {
+		t.Fatalf("new user: %v", err)
+	}
+	return s, u
 }

@@ -31,30 +31,30 @@ func (u *user) adminConfirm(ctx context.Context) error {
 	image, thumb := u.randomItem(), u.randomItem()
 	cost := float64(r.Uniform(1, 9999)) + float64(r.Uniform(0, 99))/100
 	now := u.in.now()
-	if err := u.begin(ctx, true); err != nil {
+	if err := u.t.Begin(ctx); err != nil {
 		return err
 	}
-	n, err := u.query(ctx, opBook, item)
+	n, err := u.t.Query(ctx, opBook, item)
 	if err == nil && n == 0 {
 		err = &missingError{what: fmt.Sprintf("item %d", item)}
 	}
 	if err != nil {
-		return u.abort(err)
+		return err
 	}
-	if _, err := u.exec(ctx, opAdminUpdate, cost, fmt.Sprintf("img%d/image_%d.gif", image%100, image),
+	if _, err := u.t.Exec(ctx, opAdminUpdate, cost, fmt.Sprintf("img%d/image_%d.gif", image%100, image),
 		fmt.Sprintf("img%d/thumb_%d.gif", thumb%100, thumb), now, item); err != nil {
-		return u.abort(err)
+		return err
 	}
 	var related [5]int64
 	found := 0
-	if _, err := u.rows(ctx, opAdminRelated, u.s.dest.id, func(int) error {
+	if _, err := u.t.Rows(ctx, opAdminRelated, u.s.dest.id, func(int) error {
 		if found < len(related) {
 			related[found] = u.s.id
 			found++
 		}
 		return nil
 	}, item, item); err != nil {
-		return u.abort(err)
+		return err
 	}
 	last := int64(0)
 	if found > 0 {
@@ -64,10 +64,10 @@ func (u *user) adminConfirm(ctx context.Context) error {
 		last = last%u.c.items + 1
 		related[k] = last
 	}
-	if _, err := u.exec(ctx, opAdminRelatedUpdate, related[0], related[1], related[2], related[3], related[4], item); err != nil {
-		return u.abort(err)
+	if _, err := u.t.Exec(ctx, opAdminRelatedUpdate, related[0], related[1], related[2], related[3], related[4], item); err != nil {
+		return err
 	}
-	if err := u.commit(ctx); err != nil {
+	if err := u.t.Commit(ctx); err != nil {
 		return err
 	}
 	u.item = item

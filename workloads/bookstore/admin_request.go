@@ -15,7 +15,7 @@ func (u *user) adminRequest(ctx context.Context) error {
 	if item == 0 {
 		item = u.randomItem() // not reached: Admin Request follows Product Detail
 	}
-	n, err := u.query(ctx, opBook, item)
+	n, err := u.t.Query(ctx, opBook, item)
 	if err == nil && n == 0 {
 		err = &missingError{what: fmt.Sprintf("item %d", item)}
 	}

@@ -14,17 +14,4 @@ import "context"
 //
 // Order ids come from a sequence, so the window is the last 3,333 orders
 // (less the few ids a rolled back order left unused).
-func (u *user) bestSellers(ctx context.Context) error {
-	subject := pick(u.r, subjects)
-	u.pageN = 0
-	if err := u.begin(ctx, false); err != nil {
-		return err
-	}
-	if err := u.promo(ctx, true); err != nil {
-		return u.abort(err)
-	}
-	if _, err := u.rows(ctx, opBestSellers, u.s.dest.listing, u.listed, subject); err != nil {
-		return u.abort(err)
-	}
-	return u.commit(ctx)
-}
+func (u *user) bestSellers(ctx context.Context) error { return u.subjectListing(ctx, opBestSellers) }

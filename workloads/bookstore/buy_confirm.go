@@ -48,41 +48,41 @@ func (u *user) buyConfirm(ctx context.Context) error {
 	}
 	shipping, shipDays := pick(r, shipTypes), r.Uniform(1, 7)
 
-	if err := u.begin(ctx, true); err != nil {
+	if err := u.t.Begin(ctx); err != nil {
 		return err
 	}
-	n, err := u.row(ctx, opDiscount, u.s.dest.amount, u.customer)
+	n, err := u.t.Row(ctx, opDiscount, u.s.dest.amount, u.customer)
 	if err == nil && n == 0 {
 		err = &missingError{what: fmt.Sprintf("customer %d", u.customer)}
 	}
 	if err != nil {
-		return u.abort(err)
+		return err
 	}
 	discount := u.s.amount
 	lines := u.s.lines[:0]
-	_, err = u.rows(ctx, opCart, u.s.dest.cart, func(int) error {
+	_, err = u.t.Rows(ctx, opCart, u.s.dest.cart, func(int) error {
 		lines = append(lines, cartLine{item: u.s.id, qty: u.s.qty, cost: u.s.amount})
 		return nil
 	}, u.cart)
 	u.s.lines = lines
 	if err != nil {
-		return u.abort(err)
+		return err
 	}
 	if len(lines) == 0 {
-		return u.commit(ctx)
+		return u.t.Commit(ctx)
 	}
-	n, err = u.row(ctx, opCustomerAddress, u.s.dest.id, u.customer)
+	n, err = u.t.Row(ctx, opCustomerAddress, u.s.dest.id, u.customer)
 	if err == nil && n == 0 {
 		err = &missingError{what: fmt.Sprintf("customer %d", u.customer)}
 	}
 	if err != nil {
-		return u.abort(err)
+		return err
 	}
 	bill := u.s.id
 	ship := bill
 	if elsewhere {
 		if ship, err = u.enterAddress(ctx, shipTo); err != nil {
-			return u.abort(err)
+			return err
 		}
 	}
 	sub, items := 0.0, int64(0)
@@ -93,40 +93,40 @@ func (u *user) buyConfirm(ctx context.Context) error {
 	sub = cents(sub * (1 - discount))
 	tax := cents(sub * taxRate)
 	total := cents(sub + tax + shipCost(items))
-	o, err := u.insert(ctx, opOrderInsert, u.customer, now, sub, tax, total, shipping, now.Add(days(shipDays)), bill, ship, "PENDING")
+	o, err := u.t.Insert(ctx, opOrderInsert, u.customer, now, sub, tax, total, shipping, now.Add(days(shipDays)), bill, ship, "PENDING")
 	if err != nil {
-		return u.abort(err)
+		return err
 	}
 	slices.SortFunc(lines, func(a, b cartLine) int { return int(a.item - b.item) })
 	for i, l := range lines {
 		if err := u.orderLine(ctx, o, int64(i+1), l, discount); err != nil {
-			return u.abort(err)
+			return err
 		}
 	}
-	if _, err := u.exec(ctx, opCCXactInsert, o, cardType, cardNum, cardName, expiry, total, now, ship); err != nil {
-		return u.abort(err)
+	if _, err := u.t.Exec(ctx, opCCXactInsert, o, cardType, cardNum, cardName, expiry, total, now, ship); err != nil {
+		return err
 	}
-	if _, err := u.exec(ctx, opCartClear, u.cart); err != nil {
-		return u.abort(err)
+	if _, err := u.t.Exec(ctx, opCartClear, u.cart); err != nil {
+		return err
 	}
-	return u.commit(ctx)
+	return u.t.Commit(ctx)
 }
 
 // orderLine writes line n of order o and takes its quantity from the
 // item's stock: stock - qty, and 21 more when that leaves fewer than 10
 // (TPCW_Database.enterOrder).
 func (u *user) orderLine(ctx context.Context, o, n int64, l cartLine, discount float64) error {
-	if _, err := u.exec(ctx, opOrderLineInsert, n, o, l.item, l.qty, discount, aString(u.r, 20, 100)); err != nil {
+	if _, err := u.t.Exec(ctx, opOrderLineInsert, n, o, l.item, l.qty, discount, aString(u.r, 20, 100)); err != nil {
 		return err
 	}
-	rows, err := u.row(ctx, opStock, u.s.dest.n, l.item)
+	rows, err := u.t.Row(ctx, opStock, u.s.dest.n, l.item)
 	if err == nil && rows == 0 {
 		err = &missingError{what: fmt.Sprintf("item %d", l.item)}
 	}
 	if err != nil {
 		return err
 	}
-	_, err = u.exec(ctx, opStockUpdate, restock(u.s.n, l.qty), l.item)
+	_, err = u.t.Exec(ctx, opStockUpdate, restock(u.s.n, l.qty), l.item)
 	return err
 }
 

@@ -44,26 +44,26 @@ func (u *user) buyRequest(ctx context.Context) error {
 	birth := date(r, 1880, int64(now.Year()))
 	data := aString(r, 100, 500)
 	discount := money(r, 0, 50) // the servlet's own draw, 0 to 50%
-	if err := u.begin(ctx, true); err != nil {
+	if err := u.t.Begin(ctx); err != nil {
 		return err
 	}
 	addrID, err := u.enterAddress(ctx, addr)
 	if err != nil {
-		return u.abort(err)
+		return err
 	}
-	id, err := u.insert(ctx, opCustomerInsert, "", "", fname, lname, addrID, phone, email, now, now, now, now.Add(2*time.Hour),
+	id, err := u.t.Insert(ctx, opCustomerInsert, "", "", fname, lname, addrID, phone, email, now, now, now, now.Add(2*time.Hour),
 		discount, 0.0, 0.0, birth, data)
 	if err != nil {
-		return u.abort(err)
+		return err
 	}
 	uname := digSyl(id, 0)
-	if _, err := u.exec(ctx, opCustomerNames, uname, password(uname), id); err != nil {
-		return u.abort(err)
+	if _, err := u.t.Exec(ctx, opCustomerNames, uname, password(uname), id); err != nil {
+		return err
 	}
-	if _, err := u.query(ctx, opCart, u.cart); err != nil {
-		return u.abort(err)
+	if _, err := u.t.Query(ctx, opCart, u.cart); err != nil {
+		return err
 	}
-	if err := u.commit(ctx); err != nil {
+	if err := u.t.Commit(ctx); err != nil {
 		return err
 	}
 	u.customer = id
@@ -73,23 +73,23 @@ func (u *user) buyRequest(ctx context.Context) error {
 // login is a returning customer's Buy Request.
 func (u *user) login(ctx context.Context, now time.Time) error {
 	uname := digSyl(u.customer, 0)
-	if err := u.begin(ctx, true); err != nil {
+	if err := u.t.Begin(ctx); err != nil {
 		return err
 	}
-	n, err := u.query(ctx, opCustomerByUname, uname)
+	n, err := u.t.Query(ctx, opCustomerByUname, uname)
 	if err == nil && n == 0 {
 		err = &missingError{what: "customer " + uname}
 	}
 	if err != nil {
-		return u.abort(err)
+		return err
 	}
-	if _, err := u.exec(ctx, opCustomerLogin, now, now.Add(2*time.Hour), u.customer); err != nil {
-		return u.abort(err)
+	if _, err := u.t.Exec(ctx, opCustomerLogin, now, now.Add(2*time.Hour), u.customer); err != nil {
+		return err
 	}
-	if _, err := u.query(ctx, opCart, u.cart); err != nil {
-		return u.abort(err)
+	if _, err := u.t.Query(ctx, opCart, u.cart); err != nil {
+		return err
 	}
-	return u.commit(ctx)
+	return u.t.Commit(ctx)
 }
 
 // address is an address a browser types in.
@@ -108,7 +108,7 @@ func (u *user) drawAddress(minCity int64) address {
 // enterAddress is TPCW_Database.enterAddress: the id of a as it is in
 // ADDRESS, inserted if it is not.
 func (u *user) enterAddress(ctx context.Context, a address) (int64, error) {
-	n, err := u.row(ctx, opCountryID, u.s.dest.id, a.country)
+	n, err := u.t.Row(ctx, opCountryID, u.s.dest.id, a.country)
 	if err == nil && n == 0 {
 		err = &missingError{what: "country " + a.country}
 	}
@@ -116,12 +116,12 @@ func (u *user) enterAddress(ctx context.Context, a address) (int64, error) {
 		return 0, err
 	}
 	co := u.s.id
-	n, err = u.row(ctx, opAddressMatch, u.s.dest.id, a.street1, a.street2, a.city, a.state, a.zip, co)
+	n, err = u.t.Row(ctx, opAddressMatch, u.s.dest.id, a.street1, a.street2, a.city, a.state, a.zip, co)
 	if err != nil {
 		return 0, err
 	}
 	if n > 0 {
 		return u.s.id, nil
 	}
-	return u.insert(ctx, opAddressInsert, a.street1, a.street2, a.city, a.state, a.zip, co)
+	return u.t.Insert(ctx, opAddressInsert, a.street1, a.street2, a.city, a.state, a.zip, co)
 }

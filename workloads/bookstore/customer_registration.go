@@ -16,7 +16,7 @@ func (u *user) customerRegistration(ctx context.Context) error {
 	if u.customer == 0 {
 		return nil
 	}
-	n, err := u.query(ctx, opCustomerUname, u.customer)
+	n, err := u.t.Query(ctx, opCustomerUname, u.customer)
 	if err == nil && n == 0 {
 		err = &missingError{what: fmt.Sprintf("customer %d", u.customer)}
 	}

@@ -18,9 +18,6 @@ import (
 // batch): orders, their lines and their card transactions draw from the
 // same order plan, so they agree whichever loader makes them.
 
-// loadTime stands for the current date and time of the load.
-var loadTime = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-
 // Stream tags, one per table.
 const (
 	tagAuthor uint64 = iota + 0x6273_0000

@@ -6,6 +6,9 @@ import (
 	"github.com/dbgauge/dbgauge/db/sqldb"
 )
 
+// loadTime stands for the current date and time of the load.
+var loadTime = dataset.LoadTime()
+
 // datasetName is the stamp of the ten tables.
 const datasetName = "bookstore"
 

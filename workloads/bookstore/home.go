@@ -22,18 +22,18 @@ func (u *user) home(ctx context.Context) error {
 	if u.customer == 0 {
 		return u.promo(ctx, false)
 	}
-	if err := u.begin(ctx, false); err != nil {
+	if err := u.t.BeginRead(ctx); err != nil {
 		return err
 	}
-	n, err := u.query(ctx, opHomeCustomer, u.customer)
+	n, err := u.t.Query(ctx, opHomeCustomer, u.customer)
 	if err == nil && n == 0 {
 		err = &missingError{what: fmt.Sprintf("customer %d", u.customer)}
 	}
 	if err != nil {
-		return u.abort(err)
+		return err
 	}
 	if err := u.promo(ctx, false); err != nil {
-		return u.abort(err)
+		return err
 	}
-	return u.commit(ctx)
+	return u.t.Commit(ctx)
 }

@@ -71,11 +71,11 @@ func (b *browser) do(from, cur workload.TxnID) *wltest.Tx {
 func ran(t *testing.T, what string, tx *wltest.Tx, want map[workload.OpID]int) {
 	t.Helper()
 	for op, n := range tx.Failed {
-		t.Errorf("%s: %s failed %d times", what, statements[op].name, n)
+		t.Errorf("%s: %s failed %d times", what, statements.Stmts[op].Name, n)
 	}
 	for op := range numOps {
 		if got := tx.OK[op]; got != want[op] {
-			t.Errorf("%s: %d %s, want %d", what, got, statements[op].name, want[op])
+			t.Errorf("%s: %d %s, want %d", what, got, statements.Stmts[op].Name, want[op])
 		}
 	}
 }

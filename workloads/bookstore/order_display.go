@@ -31,11 +31,11 @@ func (u *user) orderDisplay(ctx context.Context) error {
 		customer = u.c.nurandCustomer().Next(u.r)
 	}
 	uname := digSyl(customer, 0)
-	if err := u.begin(ctx, false); err != nil {
+	if err := u.t.BeginRead(ctx); err != nil {
 		return err
 	}
 	pw := u.s.dest.text
-	n, err := u.row(ctx, opPassword, pw, uname)
+	n, err := u.t.Row(ctx, opPassword, pw, uname)
 	switch {
 	case err != nil:
 	case n == 0:
@@ -44,22 +44,22 @@ func (u *user) orderDisplay(ctx context.Context) error {
 		err = fmt.Errorf("bookstore: customer %s's password is not %s's lower case (is the data bookstore's?)", uname, uname)
 	}
 	if err != nil {
-		return u.abort(err)
+		return err
 	}
-	n, err = u.row(ctx, opLastOrder, u.s.dest.id, uname)
+	n, err = u.t.Row(ctx, opLastOrder, u.s.dest.id, uname)
 	if err != nil {
-		return u.abort(err)
+		return err
 	}
 	if n > 0 {
 		o := u.s.id
-		if _, err := u.query(ctx, opOrder, o); err != nil {
-			return u.abort(err)
+		if _, err := u.t.Query(ctx, opOrder, o); err != nil {
+			return err
 		}
-		if _, err := u.query(ctx, opOrderLines, o); err != nil {
-			return u.abort(err)
+		if _, err := u.t.Query(ctx, opOrderLines, o); err != nil {
+			return err
 		}
 	}
-	if err := u.commit(ctx); err != nil {
+	if err := u.t.Commit(ctx); err != nil {
 		return err
 	}
 	u.customer = customer

@@ -19,7 +19,7 @@ import (
 // it.
 func (u *user) productDetail(ctx context.Context) error {
 	item := u.pickSeen()
-	n, err := u.query(ctx, opBook, item)
+	n, err := u.t.Query(ctx, opBook, item)
 	if err == nil && n == 0 {
 		err = &missingError{what: fmt.Sprintf("item %d", item)}
 	}

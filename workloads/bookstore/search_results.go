@@ -40,14 +40,14 @@ func (u *user) searchResults(ctx context.Context) error {
 		key = pick(u.r, subjects)
 	}
 	u.pageN = 0
-	if err := u.begin(ctx, false); err != nil {
+	if err := u.t.BeginRead(ctx); err != nil {
 		return err
 	}
 	if err := u.promo(ctx, true); err != nil {
-		return u.abort(err)
+		return err
 	}
-	if _, err := u.rows(ctx, op, dest, u.listed, key); err != nil {
-		return u.abort(err)
+	if _, err := u.t.Rows(ctx, op, dest, u.listed, key); err != nil {
+		return err
 	}
-	return u.commit(ctx)
+	return u.t.Commit(ctx)
 }

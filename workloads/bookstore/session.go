@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/workload"
 	"github.com/dbgauge/dbgauge/workloads/internal/sqlrun"
 )
@@ -14,12 +13,7 @@ import (
 // 100 by default), so what a transaction reads back lands here, built
 // once per connection, and a user keeps only its session state.
 type session struct {
-	conn      sqldb.Conn
-	stmts     [numOps]sqldb.Stmt
-	ids       [numOps]*sqldb.IDInsert // INSERTs that return a generated id
-	beginRead sqldb.Stmt
-
-	args []any
+	*sqlrun.Prepared
 	// Destinations: one id, a second integer, an amount, text slots for
 	// the columns read but not used.
 	id, n, qty int64
@@ -48,27 +42,11 @@ type cartLine struct {
 var _ workload.Session = (*session)(nil)
 
 func openSession(ctx context.Context, env workload.SessionEnv) (*session, error) {
-	conn, err := sqldb.Open(env.Conn, env.Driver)
+	p, err := statements.Open(ctx, env)
 	if err != nil {
 		return nil, err
 	}
-	d := conn.Dialect()
-	s := &session{conn: conn, args: make([]any, 0, 16)}
-	if err := sqlrun.Prepare(ctx, conn, s.stmts[:], s.ids[:], func(op int) (string, string, string) {
-		return statements[op].name, sqlFor(workload.OpID(op), d), statements[op].id
-	}); err != nil {
-		s.Close(ctx)
-		return nil, err
-	}
-	if s.beginRead, err = sqldb.PrepareTxn(ctx, conn, sqldb.BeginRead); err != nil {
-		s.Close(ctx)
-		return nil, fmt.Errorf("prepare begin: %w", err)
-	}
-	// Ids and quantities come back on the measured path.
-	if _, ok := s.stmts[opCart].(sqldb.RowsReader); !ok {
-		s.Close(ctx)
-		return nil, fmt.Errorf("bookstore reads values back, which the %s driver's statements cannot do", d.Name)
-	}
+	s := &session{Prepared: p}
 	if s.dest, err = s.newDestinations(); err != nil {
 		s.Close(ctx)
 		return nil, err
@@ -87,19 +65,16 @@ func (s *session) newDestinations() (destinations, error) {
 		for _, t := range ts {
 			n += len(tables[t].Columns)
 		}
-		out := make([]any, n)
-		for i := range out {
-			out[i] = &s.text[i]
-		}
+		byIndex := map[int]any{}
 		for col, p := range at {
 			i, ok := columnIndex(col, ts...)
 			if !ok {
 				err = fmt.Errorf("bookstore: no column %s in the read of %s", col, selectList(ts...))
 				continue
 			}
-			out[i] = p
+			byIndex[i] = p
 		}
-		return out
+		return sqlrun.Dest(s.text[:], n, byIndex)
 	}
 	ia := reads(map[string]any{"i_id": &s.id}, tItem, tAuthor)
 	ai := reads(map[string]any{"i_id": &s.id}, tAuthor, tItem)
@@ -116,13 +91,4 @@ func (s *session) newDestinations() (destinations, error) {
 		cart:       cart,
 		cartLines:  []any{&s.id, &s.qty},
 	}, err
-}
-
-// Close implements workload.Session.
-func (s *session) Close(context.Context) error {
-	sqlrun.Close(s.stmts[:], s.ids[:])
-	if s.beginRead != nil {
-		s.beginRead.Close()
-	}
-	return nil
 }

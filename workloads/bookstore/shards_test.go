@@ -92,7 +92,7 @@ func testWalks(t *testing.T, tg target) {
 			t.Errorf("%s: 300 interactions of %d kinds: %v", mix, kinds, tx.Types)
 		}
 		for op, n := range tx.Failed {
-			t.Errorf("%s: %s failed %d times", mix, statements[op].name, n)
+			t.Errorf("%s: %s failed %d times", mix, statements.Stmts[op].Name, n)
 		}
 	}
 }

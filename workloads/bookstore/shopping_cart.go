@@ -37,31 +37,31 @@ func (u *user) shoppingCart(ctx context.Context) error {
 	refresh := u.from == txShoppingCart && u.cart != 0
 	random := u.randomItem()
 	now := u.in.now()
-	if err := u.begin(ctx, true); err != nil {
+	if err := u.t.Begin(ctx); err != nil {
 		return err
 	}
 	cart := u.cart
 	if cart == 0 {
 		var err error
-		if cart, err = u.insert(ctx, opCartCreate, now); err != nil {
-			return u.abort(err)
+		if cart, err = u.t.Insert(ctx, opCartCreate, now); err != nil {
+			return err
 		}
 	}
 	if add {
 		if err := u.addItem(ctx, cart, u.item); err != nil {
-			return u.abort(err)
+			return err
 		}
 	}
 	if refresh {
 		if err := u.refreshCart(ctx, cart); err != nil {
-			return u.abort(err)
+			return err
 		}
 	}
-	if _, err := u.row(ctx, opCartCount, u.s.dest.n, cart); err != nil {
-		return u.abort(err)
+	if _, err := u.t.Row(ctx, opCartCount, u.s.dest.n, cart); err != nil {
+		return err
 	}
 	if u.s.n == 0 {
-		n, err := u.row(ctx, opRelated1, u.s.dest.id, random)
+		n, err := u.t.Row(ctx, opRelated1, u.s.dest.id, random)
 		if err == nil && n == 0 {
 			err = &missingError{what: fmt.Sprintf("item %d", random)}
 		}
@@ -69,19 +69,19 @@ func (u *user) shoppingCart(ctx context.Context) error {
 			err = u.addItem(ctx, cart, u.s.id)
 		}
 		if err != nil {
-			return u.abort(err)
+			return err
 		}
 	}
-	if _, err := u.exec(ctx, opCartTouch, now, cart); err != nil {
-		return u.abort(err)
+	if _, err := u.t.Exec(ctx, opCartTouch, now, cart); err != nil {
+		return err
 	}
-	if _, err := u.query(ctx, opCart, cart); err != nil {
-		return u.abort(err)
+	if _, err := u.t.Query(ctx, opCart, cart); err != nil {
+		return err
 	}
 	if err := u.promo(ctx, false); err != nil {
-		return u.abort(err)
+		return err
 	}
-	if err := u.commit(ctx); err != nil {
+	if err := u.t.Commit(ctx); err != nil {
 		return err
 	}
 	u.cart = cart
@@ -90,14 +90,14 @@ func (u *user) shoppingCart(ctx context.Context) error {
 
 // addItem is TPCW_Database.addItem: one more of item in the cart.
 func (u *user) addItem(ctx context.Context, cart, item int64) error {
-	n, err := u.row(ctx, opCartLineQty, u.s.dest.n, cart, item)
+	n, err := u.t.Row(ctx, opCartLineQty, u.s.dest.n, cart, item)
 	if err != nil {
 		return err
 	}
 	if n > 0 {
-		_, err = u.exec(ctx, opCartLineUpdate, u.s.n+1, cart, item)
+		_, err = u.t.Exec(ctx, opCartLineUpdate, u.s.n+1, cart, item)
 	} else {
-		_, err = u.exec(ctx, opCartLineInsert, cart, int64(1), item)
+		_, err = u.t.Exec(ctx, opCartLineInsert, cart, int64(1), item)
 	}
 	return err
 }
@@ -106,7 +106,7 @@ func (u *user) addItem(ctx context.Context, cart, item int64) error {
 // EBWShopCartRefTrans chooses them, with refreshCart's statements.
 func (u *user) refreshCart(ctx context.Context, cart int64) error {
 	lines := u.s.lines[:0]
-	_, err := u.rows(ctx, opCartLines, u.s.dest.cartLines, func(int) error {
+	_, err := u.t.Rows(ctx, opCartLines, u.s.dest.cartLines, func(int) error {
 		lines = append(lines, cartLine{item: u.s.id, qty: u.s.qty})
 		return nil
 	}, cart)
@@ -132,9 +132,9 @@ func (u *user) refreshCart(ctx context.Context, cart int64) error {
 	}
 	for _, l := range lines[:changed] {
 		if q := l.refresh; q == 0 {
-			_, err = u.exec(ctx, opCartLineDelete, cart, l.item)
+			_, err = u.t.Exec(ctx, opCartLineDelete, cart, l.item)
 		} else {
-			_, err = u.exec(ctx, opCartLineUpdate, q, cart, l.item)
+			_, err = u.t.Exec(ctx, opCartLineUpdate, q, cart, l.item)
 		}
 		if err != nil {
 			return err

@@ -40,10 +40,10 @@ type user struct {
 	page                 [pageItems]int32
 	pageN                uint8
 
-	// Set while Run runs.
-	s     *session
-	tx    workload.Tx
-	inTxn bool
+	// Set while Run runs: the borrowed connection's session and the
+	// transaction on it.
+	s *session
+	t *sqlrun.Txn
 }
 
 func newUser(env workload.UserEnv, in *instance) *user {
@@ -86,44 +86,22 @@ func (u *user) startSession() {
 // interaction committed: a retry after an ignorable error starts from
 // the same state and draws the same inputs.
 func (u *user) Run(ctx context.Context, tx workload.Tx) error {
-	u.s, u.tx = tx.Session().(*session), tx
-	var err error
-	switch u.cur {
-	case txHome:
-		err = u.home(ctx)
-	case txNewProducts:
-		err = u.newProducts(ctx)
-	case txBestSellers:
-		err = u.bestSellers(ctx)
-	case txProductDetail:
-		err = u.productDetail(ctx)
-	case txSearchRequest:
-		err = u.searchRequest(ctx)
-	case txSearchResults:
-		err = u.searchResults(ctx)
-	case txShoppingCart:
-		err = u.shoppingCart(ctx)
-	case txCustomerRegistration:
-		err = u.customerRegistration(ctx)
-	case txBuyRequest:
-		err = u.buyRequest(ctx)
-	case txBuyConfirm:
-		err = u.buyConfirm(ctx)
-	case txOrderInquiry:
-		err = u.orderInquiry(ctx)
-	case txOrderDisplay:
-		err = u.orderDisplay(ctx)
-	case txAdminRequest:
-		err = u.adminRequest(ctx)
-	default:
-		err = u.adminConfirm(ctx)
-	}
-	if err != nil && u.inTxn {
-		err = u.abort(err) // every path aborts; this is the net under them
-	}
+	u.s = tx.Session().(*session)
+	u.t = u.s.Start(tx)
+	err := interactions[u.cur](u, ctx)
+	err = u.t.End(ctx, err) // a failed interaction is rolled back, unmeasured
 	u.failed = err != nil
-	u.s, u.tx = nil, nil
+	u.s, u.t = nil, nil
 	return err
+}
+
+// interactions are the code of the fourteen, by type.
+var interactions = [numTxns]func(*user, context.Context) error{
+	txHome: (*user).home, txNewProducts: (*user).newProducts, txBestSellers: (*user).bestSellers,
+	txProductDetail: (*user).productDetail, txSearchRequest: (*user).searchRequest, txSearchResults: (*user).searchResults,
+	txShoppingCart: (*user).shoppingCart, txCustomerRegistration: (*user).customerRegistration, txBuyRequest: (*user).buyRequest,
+	txBuyConfirm: (*user).buyConfirm, txOrderInquiry: (*user).orderInquiry, txOrderDisplay: (*user).orderDisplay,
+	txAdminRequest: (*user).adminRequest, txAdminConfirm: (*user).adminConfirm,
 }
 
 // nurandCustomer draws a returning customer.
@@ -134,79 +112,11 @@ func (c *config) nurandCustomer() randgen.NURand {
 // randomItem is TPCW_Util.getRandomI_ID: uniform over the items.
 func (u *user) randomItem() int64 { return u.r.Uniform(1, u.c.items) }
 
-// exec runs a statement under the meter and returns the rows it affected.
-func (u *user) exec(ctx context.Context, op workload.OpID, args ...any) (int64, error) {
-	u.s.args = append(u.s.args[:0], args...)
-	return sqlrun.Exec(ctx, u.tx, op, u.s.stmts[op], u.s.args)
-}
-
-// query runs a read whose values are not used (the page shows them) and
-// returns its rows.
-func (u *user) query(ctx context.Context, op workload.OpID, args ...any) (int, error) {
-	u.s.args = append(u.s.args[:0], args...)
-	return sqlrun.Query(ctx, u.tx, op, u.s.stmts[op], u.s.args)
-}
-
-// row runs a read and scans its first row into dest; it returns the rows.
-func (u *user) row(ctx context.Context, op workload.OpID, dest []any, args ...any) (int, error) {
-	u.s.args = append(u.s.args[:0], args...)
-	return sqlrun.Row(ctx, u.tx, op, u.s.stmts[op], dest, u.s.args)
-}
-
-// rows runs a read and scans every row into dest, calling each after
-// each row; it returns the rows.
-func (u *user) rows(ctx context.Context, op workload.OpID, dest []any, each func(int) error, args ...any) (int, error) {
-	u.s.args = append(u.s.args[:0], args...)
-	return sqlrun.Rows(ctx, u.tx, op, u.s.stmts[op], dest, each, u.s.args)
-}
-
-// insert runs an INSERT and returns the id the database generated.
-func (u *user) insert(ctx context.Context, op workload.OpID, args ...any) (int64, error) {
-	u.s.args = append(u.s.args[:0], args...)
-	return sqlrun.Insert(ctx, u.tx, op, u.s.ids[op], u.s.args)
-}
-
-// begin starts the interaction's transaction (read-only ones with the
-// dialect's read BEGIN). An interaction of one statement runs it alone:
-// one statement is a transaction of its own.
-func (u *user) begin(ctx context.Context, write bool) error {
-	st := u.s.beginRead
-	if write {
-		st = u.s.stmts[opBegin]
-	}
-	u.s.args = u.s.args[:0]
-	m := u.tx.Begin()
-	_, err := st.Exec(ctx)
-	u.tx.End(opBegin, m, err)
-	if err == nil {
-		u.inTxn = true
-	}
-	return err
-}
-
-func (u *user) commit(ctx context.Context) error {
-	if _, err := u.exec(ctx, opCommit); err != nil {
-		return u.abort(err)
-	}
-	u.inTxn = false
-	return nil
-}
-
-// abort rolls back after a failed statement, unmeasured, and returns err
-// for the runner to classify.
-func (u *user) abort(err error) error {
-	if u.inTxn {
-		_, _ = u.s.stmts[opRollback].Exec(context.WithoutCancel(context.Background()))
-		u.inTxn = false
-	}
-	return err
-}
-
 // promo is TPCW_promotional_processing: the five items related to a
 // random one (getRelated). On a listing page they are among the items the
 // next Product Detail picks from.
 func (u *user) promo(ctx context.Context, listing bool) error {
-	_, err := u.rows(ctx, opPromo, u.s.dest.idText, func(int) error {
+	_, err := u.t.Rows(ctx, opPromo, u.s.dest.idText, func(int) error {
 		if listing {
 			u.seen(u.s.id)
 		}

@@ -28,18 +28,11 @@ import (
 )
 
 // Workload is the bookstore.
-var Workload workload.Workload = bookstore{}
+var Workload = workload.Define(workload.Meta{Name: "bookstore", Family: "bookstore",
+	Description: "TPC-W-like web bookstore: 14 web interactions in browsing/shopping/ordering Markov mixes, users with sessions and think time over a pool; WIPS"}, options, newInstance)
 
-type bookstore struct{}
-
-func (bookstore) Meta() workload.Meta {
-	return workload.Meta{Name: "bookstore", Family: "bookstore",
-		Description: "TPC-W-like web bookstore: 14 web interactions in browsing/shopping/ordering Markov mixes, users with sessions and think time over a pool; WIPS"}
-}
-
-func (bookstore) Options() []workload.Option { return options() }
-
-func (bookstore) Configure(v workload.Values, p workload.Params) (workload.Instance, error) {
+// newInstance is the workload configured by option values.
+func newInstance(v workload.Values, p workload.Params) (workload.Instance, error) {
 	c, err := parseConfig(v, p)
 	if err != nil {
 		return nil, err
@@ -82,7 +75,7 @@ var p90Limits = [numTxns]time.Duration{
 	txAdminRequest: 3 * time.Second, txAdminConfirm: 20 * time.Second,
 }
 
-func (i *instance) Ops() []workload.Op        { return opList() }
+func (i *instance) Ops() []workload.Op        { return statements.Ops() }
 func (i *instance) Dataset() workload.Dataset { return i.ds }
 
 // maxPool is the default pool's most connections: users are browsers,

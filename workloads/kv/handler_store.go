@@ -13,7 +13,7 @@ import (
 
 // handlerConn is a SQL connection with MySQL's and MariaDB's HANDLER
 // interface (db/mysql): reads by index straight from the storage engine,
-// the path HandlerSocket exposed before its plugin left MariaDB.
+// the access path HandlerSocket exposes, through SQL statements.
 type handlerConn interface {
 	sqldb.Conn
 	// OpenHandler opens table's handler and returns its reads by index:
@@ -91,13 +91,6 @@ var handlerOps = func() []workload.Op {
 	return o
 }()
 
-func opsFor(c *config) []workload.Op {
-	if c.handler {
-		return handlerOps
-	}
-	return ops
-}
-
 // handlerDataset refuses a database without HANDLER at the first look at
 // the data, so that prepare loads nothing for a run that cannot start.
 type handlerDataset struct{ *dataset.Dataset }
@@ -107,12 +100,4 @@ func (d handlerDataset) Check(ctx context.Context, conn db.Conn) (workload.State
 		return workload.State{}, errNoHandler
 	}
 	return d.Dataset.Check(ctx, conn)
-}
-
-func datasetFor(c *config, owner string) workload.Dataset {
-	d := newDataset(c, owner)
-	if c.handler {
-		return handlerDataset{d}
-	}
-	return d
 }

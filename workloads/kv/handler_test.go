@@ -73,15 +73,22 @@ func TestHandlerOpNames(t *testing.T) {
 // server and returns the instance and a connection; the data is cleaned
 // up at the end.
 func mariaDB(t *testing.T, w workload.Workload, opts map[string]string) (workload.Instance, db.Conn) {
+	inst, conn, _ := mariaDBAt(t, "DBGAUGE_TEST_MYSQL", handlerDB, w, opts)
+	return inst, conn
+}
+
+// mariaDBAt is mariaDB on the server in the environment variable env, in
+// database dbname; it also returns the database's URL.
+func mariaDBAt(t *testing.T, env, dbname string, w workload.Workload, opts map[string]string) (workload.Instance, db.Conn, *db.Target) {
 	t.Helper()
 	ctx := context.Background()
-	base := dbtest.ServerURL(t, "DBGAUGE_TEST_MYSQL")
+	base := dbtest.ServerURL(t, env)
 	admin := dbtest.Open(t, mysql.Driver{}, base)
-	if _, err := admin.(sqldb.Conn).Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+handlerDB); err != nil {
+	if _, err := admin.(sqldb.Conn).Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+dbname); err != nil {
 		t.Fatal(err)
 	}
 	u := *base.URL
-	u.Path = "/" + handlerDB
+	u.Path = "/" + dbname
 	target, err := db.ParseURL(u.String())
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +104,7 @@ func mariaDB(t *testing.T, w workload.Workload, opts map[string]string) (workloa
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ds.Cleanup(context.Background(), conn) })
-	return inst, conn
+	return inst, conn, target
 }
 
 // fetch reads record key's fields through the handler's get.

@@ -2,11 +2,6 @@ package kv
 
 import (
 	"context"
-
-	"github.com/dbgauge/dbgauge/dataset/mongostore"
-	"github.com/dbgauge/dbgauge/dataset/redisstore"
-	"github.com/dbgauge/dbgauge/db"
-	"github.com/dbgauge/dbgauge/db/sqldb"
 )
 
 // store is the storage port: what a key-value operation needs from a data
@@ -24,19 +19,10 @@ type store interface {
 	close()
 }
 
-// openStore picks the adapter for the connection's data model.
-func openStore(ctx context.Context, conn db.Conn, c *config) (store, error) {
-	if c.handler {
-		return openHandlerStore(ctx, conn, c)
-	}
-	if s, ok := conn.(sqldb.Conn); ok {
-		return openSQLStore(ctx, s, c)
-	}
-	if r, ok := conn.(redisstore.Conn); ok {
-		return &redisStore{c: r.Client(), cfg: c, classify: r.Classify}, nil
-	}
-	if m, ok := conn.(mongostore.Conn); ok {
-		return &mongoStore{coll: m.Database().Collection(table), classify: m.Classify}, nil
-	}
-	return nil, &db.UnsupportedError{Workload: "the kv workloads", Needs: "a SQL database, Redis or MongoDB", Driver: "this database"}
+// batchReader is a store that reads many records in one round trip: the
+// HandlerSocket store pipelines --batch-size gets.
+type batchReader interface {
+	// readBatch reads the records of keys and returns how many of them it
+	// found (a key given twice counts twice).
+	readBatch(ctx context.Context, keys []string) (int, error)
 }

@@ -27,7 +27,7 @@ import (
 func commonOptions() []workload.Option {
 	return append([]workload.Option{
 		{Name: "tables", Help: "Number of tables", Kind: workload.Int, Default: "1", Min: 1, Max: 100000},
-		{Name: "table-size", Help: "Number of rows per table", Kind: workload.Int, Default: "10000", Min: 0, Max: 1 << 31},
+		{Name: "table-size", Help: "Number of rows per table", Kind: workload.Int, Default: "10000", Min: 0, Max: 1 << 31, DataSize: true},
 		{Name: "range-size", Help: "Range size for range SELECT queries", Kind: workload.Int, Default: "100", Min: 1},
 		{Name: "point-selects", Help: "Number of point SELECT queries per transaction", Kind: workload.Int, Default: "10", Max: 1000000},
 		{Name: "simple-ranges", Help: "Number of simple range SELECT queries per transaction", Kind: workload.Int, Default: "1", Max: 1000000},

@@ -11,14 +11,14 @@ import "context"
 //	         where inventories.product_id = products.product_id and products.product_id = ?
 //	         and rownum < 15   (think)
 func (u *user) browseProducts(ctx context.Context) error {
-	if _, err := u.query(ctx, opSelectCustomer, u.customer()); err != nil {
+	if _, err := u.t.Query(ctx, opSelectCustomer, u.customer()); err != nil {
 		return err
 	}
 	if !u.think() {
 		return errCut
 	}
 	for range u.r.Uniform(1, maxBrowse) {
-		if _, err := u.query(ctx, opSelectProduct, u.r.Uniform(1, products)); err != nil {
+		if _, err := u.t.Query(ctx, opSelectProduct, u.r.Uniform(1, products)); err != nil {
 			return err
 		}
 		if !u.think() {

@@ -17,17 +17,17 @@ func (u *user) browseUpdateOrders(ctx context.Context) error {
 	if err := u.logon(ctx, customer); err != nil {
 		return err
 	}
-	if err := u.begin(ctx); err != nil {
+	if err := u.t.Begin(ctx); err != nil {
 		return err
 	}
-	if _, err := u.query(ctx, opSelectCustomer, customer); err != nil {
+	if _, err := u.t.Query(ctx, opSelectCustomer, customer); err != nil {
 		return err
 	}
-	if _, err := u.query(ctx, opSelectAddresses, customer); err != nil {
+	if _, err := u.t.Query(ctx, opSelectAddresses, customer); err != nil {
 		return err
 	}
 	u.s.orders = u.s.orders[:0]
-	if _, err := u.rows(ctx, opOrdersByCustomer, u.s.dest.order, func(int) error {
+	if _, err := u.t.Rows(ctx, opOrdersByCustomer, u.s.dest.order, func(int) error {
 		u.s.orders = append(u.s.orders, u.s.id)
 		return nil
 	}, customer); err != nil {
@@ -35,19 +35,19 @@ func (u *user) browseUpdateOrders(ctx context.Context) error {
 	}
 	if len(u.s.orders) > 0 {
 		order := u.s.orders[u.r.IntN(len(u.s.orders))]
-		n, err := u.row(ctx, opSelectOrderItems, u.s.dest.orderItem, order)
+		n, err := u.t.Row(ctx, opSelectOrderItems, u.s.dest.orderItem, order)
 		if err != nil {
 			return err
 		}
 		if n > 0 {
 			line, price := u.s.line, u.s.price
-			if _, err := u.exec(ctx, opUpdateOrderItem, order, line); err != nil {
+			if _, err := u.t.Exec(ctx, opUpdateOrderItem, order, line); err != nil {
 				return err
 			}
-			if _, err := u.exec(ctx, opUpdateOrderTotal, price, order); err != nil {
+			if _, err := u.t.Exec(ctx, opUpdateOrderTotal, price, order); err != nil {
 				return err
 			}
 		}
 	}
-	return u.commit(ctx)
+	return u.t.Commit(ctx)
 }

@@ -17,9 +17,6 @@ import (
 // tables agree whichever loader makes which batch. Load dates count back
 // from a fixed date, so that the data is reproducible.
 
-// loadTime stands for the date of the load.
-var loadTime = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-
 const year = 365 * 24 * time.Hour
 
 // Stream tags, one per table.

@@ -6,6 +6,9 @@ import (
 	"github.com/dbgauge/dbgauge/db/sqldb"
 )
 
+// loadTime stands for the date of the load.
+var loadTime = dataset.LoadTime()
+
 // datasetName is the stamp of the SOE tables.
 const datasetName = "orderentry"
 

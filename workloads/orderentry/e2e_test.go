@@ -130,8 +130,14 @@ func TestMix(t *testing.T) {
 	})
 }
 
-// TestDelays: pauses inside transactions and waits between them lengthen
-// the run, not the response times.
+// TestDelays: --min/max-delay reach the runner as pauses inside
+// transactions and --inter-min/max-delay as waits between them; both
+// lengthen the run, not the response times. What the workload asks for is
+// pinned exactly in txns_test.go and the runner's accounting of it in
+// run's synctest tests; here, on real clocks, only what the runner
+// promises whatever the machine's load is checked: a wait is never
+// shorter than asked, and with one user the response times and the waits
+// are disjoint parts of the run's duration.
 func TestDelays(t *testing.T) {
 	t.Parallel()
 	t.Run("inside", func(t *testing.T) {
@@ -141,30 +147,34 @@ func TestDelays(t *testing.T) {
 		r := run(t, "--events", "30", "--threads", "1", "--time", "0", "--weights", "NCR=0,UCD=0,BP=1,OP=0,PO=0,BO=0",
 			"--min-delay", "20ms", "--max-delay", "20ms")
 		w := r.Totals.Waits
-		if w == nil || w.PauseCount < 60 || math.Abs(w.PauseTotalMs-20*float64(w.PauseCount)) > float64(w.PauseCount) {
-			t.Fatalf("pauses %+v, want at least 60 of 20 ms", w)
+		if w == nil || w.PauseCount < 60 || w.PauseTotalMs < 20*float64(w.PauseCount) {
+			t.Fatalf("pauses %+v, want at least 60, of 20 ms or more each", w)
 		}
-		if r.Totals.DurationS*1000 < w.PauseTotalMs {
-			t.Errorf("the run took %.0f ms, less than its %.0f ms of pauses", r.Totals.DurationS*1000, w.PauseTotalMs)
-		}
-		if r.Latency.Sum > 0.5*w.PauseTotalMs {
-			t.Errorf("response times sum to %.0f ms against %.0f ms of pauses: the pauses are in them", r.Latency.Sum, w.PauseTotalMs)
-		}
+		disjoint(t, r, w.PauseTotalMs)
 	})
 	t.Run("between", func(t *testing.T) {
 		t.Parallel()
 		r := run(t, "--events", "20", "--threads", "1", "--time", "0", "--inter-min-delay", "50ms", "--inter-max-delay", "50ms")
 		w := r.Totals.Waits
-		if w == nil || w.ThinkCount < 19 || math.Abs(w.ThinkTotalMs-50*float64(w.ThinkCount)) > float64(w.ThinkCount) {
-			t.Fatalf("waits %+v, want at least 19 of 50 ms", w)
+		// The wait after the last transaction is not recorded: it belongs
+		// to a next transaction that never comes.
+		if w == nil || w.ThinkCount != 19 || w.PauseCount != 0 || w.ThinkTotalMs < 50*float64(w.ThinkCount) {
+			t.Fatalf("waits %+v, want 19 of 50 ms or more each", w)
 		}
-		if r.Totals.DurationS*1000 < 0.95*w.ThinkTotalMs {
-			t.Errorf("the run took %.0f ms, less than its %.0f ms of waits", r.Totals.DurationS*1000, w.ThinkTotalMs)
-		}
-		if r.Latency.Avg >= 50 {
-			t.Errorf("mean response time %.1f ms: the 50 ms waits are in it", r.Latency.Avg)
-		}
+		disjoint(t, r, w.ThinkTotalMs)
 	})
+}
+
+// disjoint checks that a one-user run's response times and its waits
+// (waitMs in all) add up to no more than its duration: a wait counted in
+// the response times would count twice. (The duration's millisecond of
+// slack is its rounding.)
+func disjoint(t *testing.T, r result, waitMs float64) {
+	t.Helper()
+	if d := r.Totals.DurationS * 1000; r.Latency.Sum+waitMs > d+1 {
+		t.Errorf("response times (%.1f ms) and waits (%.1f ms) add up to more than the run's %.1f ms: the waits are in the response times",
+			r.Latency.Sum, waitMs, d)
+	}
 }
 
 // TestBadInput: each bad option is one line and exit 2.

@@ -25,31 +25,31 @@ func (u *user) newCustomer(ctx context.Context) error {
 	town, county, country := pick(u.r, towns), pick(u.r, counties), pick(u.r, countries)
 	lang := pick(u.r, nls)
 	t := now()
-	if err := u.begin(ctx); err != nil {
+	if err := u.t.Begin(ctx); err != nil {
 		return err
 	}
 	if !u.think() {
 		return errCut
 	}
-	id, err := u.insert(ctx, opInsertCustomer, fn, ln, lang[0], lang[1], u.r.Uniform(1000, 50000), fn+"."+ln+"@example.com",
+	id, err := u.t.Insert(ctx, opInsertCustomer, fn, ln, lang[0], lang[1], u.r.Uniform(1000, 50000), fn+"."+ln+"@example.com",
 		u.r.Uniform(145, 171), t.Add(-time.Duration(u.r.Uniform(1, 4))*year), "Ocasional", "Music",
 		t.Add(-time.Duration(u.r.Uniform(18, 65))*year), "Y", "N")
 	if err != nil {
 		return err
 	}
-	addr, err := u.insert(ctx, opInsertAddress, id, t.Truncate(time.Minute), u.r.Uniform(1, 200), town, county, country)
+	addr, err := u.t.Insert(ctx, opInsertAddress, id, t.Truncate(time.Minute), u.r.Uniform(1, 200), town, county, country)
 	if err != nil {
 		return err
 	}
-	card, err := u.insert(ctx, opInsertCard, id, "Visa (Debit)", u.r.Uniform(1111111111, 9999999999),
+	card, err := u.t.Insert(ctx, opInsertCard, id, "Visa (Debit)", u.r.Uniform(1111111111, 9999999999),
 		t.Add(time.Duration(u.r.Uniform(365, 1460))*24*time.Hour).Truncate(24*time.Hour), "Y", u.r.Uniform(1111, 9999))
 	if err != nil {
 		return err
 	}
-	if _, err := u.exec(ctx, opSetPreferred, addr, card, id); err != nil {
+	if _, err := u.t.Exec(ctx, opSetPreferred, addr, card, id); err != nil {
 		return err
 	}
-	if err := u.commit(ctx); err != nil {
+	if err := u.t.Commit(ctx); err != nil {
 		return err
 	}
 	grow(&u.in.ranges.maxCustomer, id)
@@ -59,6 +59,6 @@ func (u *user) newCustomer(ctx context.Context) error {
 	if err := u.logon(ctx, id); err != nil {
 		return err
 	}
-	_, err = u.query(ctx, opSelectCustomer, id)
+	_, err = u.t.Query(ctx, opSelectCustomer, id)
 	return err
 }

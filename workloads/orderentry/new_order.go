@@ -37,7 +37,7 @@ func (u *user) newOrder(ctx context.Context) error {
 		return err
 	}
 	for _, op := range [...]workload.OpID{opSelectCustomer, opSelectAddresses, opSelectCards} {
-		if _, err := u.query(ctx, op, customer); err != nil {
+		if _, err := u.t.Query(ctx, op, customer); err != nil {
 			return err
 		}
 	}
@@ -47,7 +47,7 @@ func (u *user) newOrder(ctx context.Context) error {
 	wh := u.warehouse()
 	for range u.r.Uniform(1, maxBrowse) {
 		u.s.products = u.s.products[:0]
-		if _, err := u.rows(ctx, opProductsByCategory, u.s.dest.product, func(int) error {
+		if _, err := u.t.Rows(ctx, opProductsByCategory, u.s.dest.product, func(int) error {
 			u.s.products = append(u.s.products, product{id: u.s.id, qty: u.s.qty, price: u.s.price})
 			return nil
 		}, u.r.Uniform(1, categories), wh); err != nil {
@@ -62,10 +62,10 @@ func (u *user) newOrder(ctx context.Context) error {
 		return nil
 	}
 	t := now()
-	if err := u.begin(ctx); err != nil {
+	if err := u.t.Begin(ctx); err != nil {
 		return err
 	}
-	order, err := u.insert(ctx, opInsertOrder, t, customer, wh, u.r.Uniform(1, 5))
+	order, err := u.t.Insert(ctx, opInsertOrder, t, customer, wh, u.r.Uniform(1, 5))
 	if err != nil {
 		return err
 	}
@@ -79,7 +79,7 @@ func (u *user) newOrder(ctx context.Context) error {
 	for _, p := range found[:lines] {
 		if p.qty > 0 {
 			ordered++
-			if _, err := u.exec(ctx, opInsertOrderItem, order, ordered, p.id, p.price, 1, t.Add(3*24*time.Hour)); err != nil {
+			if _, err := u.t.Exec(ctx, opInsertOrderItem, order, ordered, p.id, p.price, 1, t.Add(3*24*time.Hour)); err != nil {
 				return err
 			}
 			total += p.price
@@ -88,7 +88,7 @@ func (u *user) newOrder(ctx context.Context) error {
 			return errCut
 		}
 	}
-	if _, err := u.exec(ctx, opUpdateOrder, u.r.Uniform(0, 3), total, order); err != nil {
+	if _, err := u.t.Exec(ctx, opUpdateOrder, u.r.Uniform(0, 3), total, order); err != nil {
 		return err
 	}
 	if !u.think() || !u.think() {
@@ -98,11 +98,11 @@ func (u *user) newOrder(ctx context.Context) error {
 		if p.qty <= 0 {
 			continue
 		}
-		if _, err := u.exec(ctx, opUpdateInventory, 1, p.id, wh); err != nil {
+		if _, err := u.t.Exec(ctx, opUpdateInventory, 1, p.id, wh); err != nil {
 			return err
 		}
 	}
-	if err := u.commit(ctx); err != nil {
+	if err := u.t.Commit(ctx); err != nil {
 		return err
 	}
 	grow(&u.in.ranges.maxOrder, order)

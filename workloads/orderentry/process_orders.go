@@ -20,10 +20,10 @@ import "context"
 func (u *user) processOrders(ctx context.Context) error {
 	wh := u.warehouse()
 	status := u.r.Uniform(5, 9)
-	if err := u.begin(ctx); err != nil {
+	if err := u.t.Begin(ctx); err != nil {
 		return err
 	}
-	n, err := u.row(ctx, opOrdersToProcess, u.s.dest.toProcess, wh)
+	n, err := u.t.Row(ctx, opOrdersToProcess, u.s.dest.toProcess, wh)
 	if err != nil {
 		return err
 	}
@@ -32,9 +32,9 @@ func (u *user) processOrders(ctx context.Context) error {
 		if !u.think() {
 			return errCut
 		}
-		if _, err := u.exec(ctx, opUpdateOrderStatus, status, order); err != nil {
+		if _, err := u.t.Exec(ctx, opUpdateOrderStatus, status, order); err != nil {
 			return err
 		}
 	}
-	return u.commit(ctx)
+	return u.t.Commit(ctx)
 }

@@ -29,7 +29,7 @@ func (k *ranges) load(ctx context.Context, s *session) error {
 }
 
 func (k *ranges) read(ctx context.Context, s *session) error {
-	rows, err := s.conn.QueryStrings(ctx, "SELECT metadata_key, metadata_value FROM orderentry_metadata")
+	rows, err := s.Conn().QueryStrings(ctx, "SELECT metadata_key, metadata_value FROM orderentry_metadata")
 	if err != nil {
 		return fmt.Errorf("orderentry: reading orderentry_metadata: %w", err)
 	}
@@ -48,14 +48,14 @@ func (k *ranges) read(ctx context.Context, s *session) error {
 	}
 	// Rows earlier runs added: past the metadata's maximum.
 	grow := func(table, column, key string) error {
-		rows, err := s.conn.QueryStrings(ctx, "SELECT MAX("+column+") FROM "+table)
+		rows, err := s.Conn().QueryStrings(ctx, "SELECT MAX("+column+") FROM "+table)
 		if err != nil {
 			return fmt.Errorf("orderentry: reading the highest %s: %w", column, err)
 		}
 		if len(rows) == 1 && len(rows[0]) == 1 {
 			if n, err := strconv.ParseInt(rows[0][0], 10, 64); err == nil && n > meta[key] {
 				meta[key] = n
-				if _, err := s.conn.Exec(ctx, "UPDATE orderentry_metadata SET metadata_value = ? WHERE metadata_key = ?",
+				if _, err := s.Conn().Exec(ctx, "UPDATE orderentry_metadata SET metadata_value = ? WHERE metadata_key = ?",
 					strconv.FormatInt(n, 10), key); err != nil {
 					return fmt.Errorf("orderentry: updating orderentry_metadata: %w", err)
 				}

@@ -10,6 +10,6 @@ import "context"
 //	      WHERE orders.SALES_REP_ID = ?) tt, customers
 //	WHERE tt.sal_rank <= 10 and customers.customer_id = tt.customer_id
 func (u *user) salesRepQuery(ctx context.Context) error {
-	_, err := u.query(ctx, opSalesRepQuery, u.r.Uniform(1, 1000))
+	_, err := u.t.Query(ctx, opSalesRepQuery, u.r.Uniform(1, 1000))
 	return err
 }

@@ -2,9 +2,7 @@ package orderentry
 
 import (
 	"context"
-	"fmt"
 
-	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/workload"
 	"github.com/dbgauge/dbgauge/workloads/internal/sqlrun"
 )
@@ -13,10 +11,8 @@ import (
 // transactions read into: what a transaction reads back lands here, built
 // once per connection, and a user keeps only its deck and stream.
 type session struct {
-	conn  sqldb.Conn
-	stmts [numOps]sqldb.Stmt
-	ids   [numOps]*sqldb.IDInsert // INSERTs that return a generated id
-
+	*sqlrun.Prepared
+	// args are the reporting queries' arguments, built in place.
 	args []any
 	// Destinations: an id, a second integer, a quantity, a price; text
 	// slots for the columns read but not used (NULL reads as nil).
@@ -48,22 +44,11 @@ type destinations struct {
 var _ workload.Session = (*session)(nil)
 
 func openSession(ctx context.Context, env workload.SessionEnv) (*session, error) {
-	conn, err := sqldb.Open(env.Conn, env.Driver)
+	p, err := statements.Open(ctx, env)
 	if err != nil {
 		return nil, err
 	}
-	d := conn.Dialect()
-	s := &session{conn: conn, args: make([]any, 0, 64)}
-	if err := sqlrun.Prepare(ctx, conn, s.stmts[:], s.ids[:], func(op int) (string, string, string) {
-		return statements[op].name, sqlFor(workload.OpID(op), d), statements[op].id
-	}); err != nil {
-		s.Close(ctx)
-		return nil, err
-	}
-	if _, ok := s.stmts[opProductsByCategory].(sqldb.RowsReader); !ok {
-		s.Close(ctx)
-		return nil, fmt.Errorf("orderentry reads values back, which the %s driver's statements cannot do", d.Name)
-	}
+	s := &session{Prepared: p, args: make([]any, 0, 64)}
 	s.dest = s.newDestinations()
 	return s, nil
 }
@@ -71,16 +56,7 @@ func openSession(ctx context.Context, env workload.SessionEnv) (*session, error)
 // newDestinations points each read's columns into the session: the ones
 // a transaction uses at their fields, the others at text slots.
 func (s *session) newDestinations() destinations {
-	slots := func(n int, at map[int]any) []any {
-		out := make([]any, n)
-		for i := range out {
-			out[i] = &s.text[i]
-		}
-		for i, p := range at {
-			out[i] = p
-		}
-		return out
-	}
+	slots := func(n int, at map[int]any) []any { return sqlrun.Dest(s.text[:], n, at) }
 	return destinations{
 		customer: slots(numCustomerCols, map[int]any{0: &s.id}),
 		order:    slots(numOrderCols, map[int]any{0: &s.id}),
@@ -90,10 +66,4 @@ func (s *session) newDestinations() destinations {
 		// line_item_id and unit_price.
 		orderItem: slots(numOrderItemCols, map[int]any{1: &s.line, 3: &s.price}),
 	}
-}
-
-// Close implements workload.Session.
-func (s *session) Close(context.Context) error {
-	sqlrun.Close(s.stmts[:], s.ids[:])
-	return nil
 }

@@ -45,17 +45,6 @@ const (
 	numOps
 )
 
-// statement is one op: its name, class and verb, its SQL (sqlFor builds
-// the dialect-dependent ones) and, for an INSERT that returns the id the
-// database generated, that id's column.
-type statement struct {
-	name  string
-	class workload.Class
-	verb  workload.Verb
-	sql   string
-	id    string
-}
-
 const (
 	customerCols = "customer_id, cust_first_name, cust_last_name, nls_language, nls_territory, credit_limit, cust_email, " +
 		"account_mgr_id, customer_since, customer_class, suggestions, dob, mailshot, partner_mailshot, preferred_address, preferred_card"
@@ -81,124 +70,79 @@ const (
 	numOrderItemCols = 11
 )
 
-var statements = [numOps]statement{
-	opBegin:    {name: "begin", class: workload.Other},
-	opCommit:   {name: "commit", class: workload.Other, verb: workload.Commit},
-	opRollback: {name: "rollback", class: workload.Other, verb: workload.Rollback},
+// statements are the table of every op's statement (sqlrun). A ROLLBACK
+// after a failed statement is measured, as charbench counts rollbacks.
+var statements = sqlrun.Table{Name: "orderentry", Reads: sqlrun.ReadsRows, MeasuredAbort: true, Stmts: []sqlrun.Statement{
+	opBegin: sqlrun.Begin(), opCommit: sqlrun.Commit(), opRollback: sqlrun.Rollback(),
 	// OrderEntryProcess.logon.
-	opInsertLogon: {name: "insert_logon", class: workload.Write, verb: workload.Insert,
-		sql: "INSERT INTO logon (customer_id, logon_date) VALUES (?, ?)"},
+	opInsertLogon: sqlrun.Write("insert_logon", "INSERT INTO logon (customer_id, logon_date) VALUES (?, ?)"),
 	// getCustomerDetails, getAddressDetails, getCardDetails.
-	opSelectCustomer: {name: "select_customer", class: workload.Read, verb: workload.Select,
-		sql: "SELECT " + customerCols + " FROM customers WHERE customer_id = ? LIMIT 4"},
-	opSelectAddresses: {name: "select_addresses", class: workload.Read, verb: workload.Select,
-		sql: "SELECT " + addressCols + " FROM addresses WHERE customer_id = ? LIMIT 4"},
-	opSelectCards: {name: "select_cards", class: workload.Read, verb: workload.Select,
-		sql: "SELECT " + cardCols + " FROM card_details WHERE customer_id = ? LIMIT 4"},
+	opSelectCustomer:  sqlrun.Read("select_customer", "SELECT "+customerCols+" FROM customers WHERE customer_id = ? LIMIT 4"),
+	opSelectAddresses: sqlrun.Read("select_addresses", "SELECT "+addressCols+" FROM addresses WHERE customer_id = ? LIMIT 4"),
+	opSelectCards:     sqlrun.Read("select_cards", "SELECT "+cardCols+" FROM card_details WHERE customer_id = ? LIMIT 4"),
 	// NewCustomerProcess.
-	opInsertCustomer: {name: "insert_customer", class: workload.Write, verb: workload.Insert, id: "customer_id",
-		sql: "INSERT INTO customers (cust_first_name, cust_last_name, nls_language, nls_territory, credit_limit, cust_email, account_mgr_id, " +
-			"customer_since, customer_class, suggestions, dob, mailshot, partner_mailshot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"},
-	opInsertAddress: {name: "insert_address", class: workload.Write, verb: workload.Insert, id: "address_id",
-		sql: "INSERT INTO addresses (customer_id, date_created, house_no_or_name, street_name, town, county, country, post_code, zip_code) " +
-			"VALUES (?, ?, ?, 'Street Name', ?, ?, ?, 'Postcode', NULL)"},
-	opInsertCard: {name: "insert_card", class: workload.Write, verb: workload.Insert, id: "card_id",
-		sql: "INSERT INTO card_details (customer_id, card_type, card_number, expiry_date, is_valid, security_code) VALUES (?, ?, ?, ?, ?, ?)"},
-	opSetPreferred: {name: "update_customer_preferred", class: workload.Write, verb: workload.Update,
-		sql: "UPDATE customers SET preferred_address = ?, preferred_card = ? WHERE customer_id = ?"},
-	// UpdateCustomerDetails (sqlFor: lower() where there is an index on it).
-	opCustomerByName: {name: "select_customer_by_name", class: workload.Read, verb: workload.Select},
-	opSetPreferredAddress: {name: "update_preferred_address", class: workload.Write, verb: workload.Update,
-		sql: "UPDATE customers SET preferred_address = ? WHERE customer_id = ?"},
+	opInsertCustomer: sqlrun.Write("insert_customer", "INSERT INTO customers (cust_first_name, cust_last_name, nls_language, nls_territory, credit_limit, cust_email, account_mgr_id, "+
+		"customer_since, customer_class, suggestions, dob, mailshot, partner_mailshot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").Returning("customer_id"),
+	opInsertAddress: sqlrun.Write("insert_address", "INSERT INTO addresses (customer_id, date_created, house_no_or_name, street_name, town, county, country, post_code, zip_code) "+
+		"VALUES (?, ?, ?, 'Street Name', ?, ?, ?, 'Postcode', NULL)").Returning("address_id"),
+	opInsertCard:   sqlrun.Write("insert_card", "INSERT INTO card_details (customer_id, card_type, card_number, expiry_date, is_valid, security_code) VALUES (?, ?, ?, ?, ?, ?)").Returning("card_id"),
+	opSetPreferred: sqlrun.Write("update_customer_preferred", "UPDATE customers SET preferred_address = ?, preferred_card = ? WHERE customer_id = ?"),
+	// UpdateCustomerDetails (customerByName: lower() where there is an index on it).
+	opCustomerByName:      sqlrun.Read("select_customer_by_name", "").Counted(workload.Select).WrittenBy(customerByName),
+	opSetPreferredAddress: sqlrun.Write("update_preferred_address", "UPDATE customers SET preferred_address = ? WHERE customer_id = ?"),
 	// getProductDetailsByID, getProductDetailsByCategory.
-	opSelectProduct: {name: "select_product", class: workload.Read, verb: workload.Select,
-		sql: "SELECT " + productCols + ", i.quantity_on_hand FROM " + productsJoin + " JOIN inventories i ON i.product_id = p.product_id " +
-			"WHERE p.product_id = ? LIMIT 14"},
-	opProductsByCategory: {name: "select_products_by_category", class: workload.Read, verb: workload.Select,
-		sql: "SELECT " + productCols + ", i.quantity_on_hand FROM " + productsJoin + " JOIN inventories i ON i.product_id = p.product_id " +
-			"WHERE p.category_id = ? AND i.warehouse_id = ? LIMIT 3"},
+	opSelectProduct: sqlrun.Read("select_product", "SELECT "+productCols+", i.quantity_on_hand FROM "+productsJoin+" JOIN inventories i ON i.product_id = p.product_id "+
+		"WHERE p.product_id = ? LIMIT 14"),
+	opProductsByCategory: sqlrun.Read("select_products_by_category", "SELECT "+productCols+", i.quantity_on_hand FROM "+productsJoin+" JOIN inventories i ON i.product_id = p.product_id "+
+		"WHERE p.category_id = ? AND i.warehouse_id = ? LIMIT 3"),
 	// NewOrderProcess.
-	opInsertOrder: {name: "insert_order", class: workload.Write, verb: workload.Insert, id: "order_id",
-		sql: "INSERT INTO orders (order_date, customer_id, warehouse_id, delivery_type, cost_of_delivery, wait_till_all_available) " +
-			"VALUES (?, ?, ?, 'Standard', ?, 'ship_asap')"},
-	opInsertOrderItem: {name: "insert_order_item", class: workload.Write, verb: workload.Insert,
-		sql: "INSERT INTO order_items (order_id, line_item_id, product_id, unit_price, quantity, gift_wrap, item_condition, estimated_delivery) " +
-			"VALUES (?, ?, ?, ?, ?, 'None', 'New', ?)"},
-	opUpdateOrder: {name: "update_order", class: workload.Write, verb: workload.Update,
-		sql: "UPDATE orders SET order_mode = 'online', order_status = ?, order_total = ? WHERE order_id = ?"},
-	opUpdateInventory: {name: "update_inventory", class: workload.Write, verb: workload.Update,
-		sql: "UPDATE inventories SET quantity_on_hand = quantity_on_hand - ? WHERE product_id = ? AND warehouse_id = ?"},
+	opInsertOrder: sqlrun.Write("insert_order", "INSERT INTO orders (order_date, customer_id, warehouse_id, delivery_type, cost_of_delivery, wait_till_all_available) "+
+		"VALUES (?, ?, ?, 'Standard', ?, 'ship_asap')").Returning("order_id"),
+	opInsertOrderItem: sqlrun.Write("insert_order_item", "INSERT INTO order_items (order_id, line_item_id, product_id, unit_price, quantity, gift_wrap, item_condition, estimated_delivery) "+
+		"VALUES (?, ?, ?, ?, ?, 'None', 'New', ?)"),
+	opUpdateOrder:     sqlrun.Write("update_order", "UPDATE orders SET order_mode = 'online', order_status = ?, order_total = ? WHERE order_id = ?"),
+	opUpdateInventory: sqlrun.Write("update_inventory", "UPDATE inventories SET quantity_on_hand = quantity_on_hand - ? WHERE product_id = ? AND warehouse_id = ?"),
 	// ProcessOrders.
-	opOrdersToProcess: {name: "select_orders_to_process", class: workload.Read, verb: workload.Select,
-		sql: "WITH need_to_process AS (SELECT order_id, order_mode, order_status, order_total, sales_rep_id, promotion_id, customer_id, order_date " +
-			"FROM orders WHERE order_status <= 4 AND warehouse_id = ? LIMIT 9) " +
-			"SELECT o.order_id, oi.line_item_id, oi.product_id, oi.unit_price, oi.quantity, o.order_mode, o.order_status, o.order_total, " +
-			"o.sales_rep_id, o.promotion_id, c.customer_id, c.cust_first_name, c.cust_last_name, c.credit_limit, c.cust_email, o.order_date " +
-			"FROM need_to_process o JOIN customers c ON c.customer_id = o.customer_id LEFT JOIN order_items oi ON oi.order_id = o.order_id"},
-	opUpdateOrderStatus: {name: "update_order_status", class: workload.Write, verb: workload.Update,
-		sql: "UPDATE orders SET order_status = ? WHERE order_id = ?"},
+	opOrdersToProcess: sqlrun.Read("select_orders_to_process", "WITH need_to_process AS (SELECT order_id, order_mode, order_status, order_total, sales_rep_id, promotion_id, customer_id, order_date "+
+		"FROM orders WHERE order_status <= 4 AND warehouse_id = ? LIMIT 9) "+
+		"SELECT o.order_id, oi.line_item_id, oi.product_id, oi.unit_price, oi.quantity, o.order_mode, o.order_status, o.order_total, "+
+		"o.sales_rep_id, o.promotion_id, c.customer_id, c.cust_first_name, c.cust_last_name, c.credit_limit, c.cust_email, o.order_date "+
+		"FROM need_to_process o JOIN customers c ON c.customer_id = o.customer_id LEFT JOIN order_items oi ON oi.order_id = o.order_id").Counted(workload.Select),
+	opUpdateOrderStatus: sqlrun.Write("update_order_status", "UPDATE orders SET order_status = ? WHERE order_id = ?"),
 	// BrowseAndUpdateOrders.
-	opOrdersByCustomer: {name: "select_orders_by_customer", class: workload.Read, verb: workload.Select,
-		sql: "SELECT " + orderCols + " FROM orders WHERE customer_id = ? LIMIT 4"},
-	opSelectOrderItems: {name: "select_order_items", class: workload.Read, verb: workload.Select,
-		sql: "SELECT " + orderItemCols + " FROM order_items WHERE order_id = ? LIMIT 4"},
-	opUpdateOrderItem: {name: "update_order_item", class: workload.Write, verb: workload.Update,
-		sql: "UPDATE order_items SET quantity = quantity + 1 WHERE order_id = ? AND line_item_id = ?"},
-	opUpdateOrderTotal: {name: "update_order_total", class: workload.Write, verb: workload.Update,
-		sql: "UPDATE orders SET order_total = order_total + ? WHERE order_id = ?"},
+	opOrdersByCustomer: sqlrun.Read("select_orders_by_customer", "SELECT "+orderCols+" FROM orders WHERE customer_id = ? LIMIT 4"),
+	opSelectOrderItems: sqlrun.Read("select_order_items", "SELECT "+orderItemCols+" FROM order_items WHERE order_id = ? LIMIT 4"),
+	opUpdateOrderItem:  sqlrun.Write("update_order_item", "UPDATE order_items SET quantity = quantity + 1 WHERE order_id = ? AND line_item_id = ?"),
+	opUpdateOrderTotal: sqlrun.Write("update_order_total", "UPDATE orders SET order_total = order_total + ? WHERE order_id = ?"),
 	// SalesRepsOrdersQuery.
-	opSalesRepQuery: {name: "sales_rep_query", class: workload.Read, verb: workload.Select,
-		sql: "SELECT tt.order_total, tt.sales_rep_id, tt.order_date, c.cust_first_name, c.cust_last_name " +
-			"FROM (SELECT order_total, sales_rep_id, order_date, customer_id, RANK() OVER (ORDER BY order_total DESC) AS sal_rank " +
-			"FROM orders WHERE sales_rep_id = ?) tt JOIN customers c ON c.customer_id = tt.customer_id WHERE tt.sal_rank <= 10"},
-	// WarehouseOrdersQuery and WarehouseActivityQuery (sqlFor).
-	opWarehouseQuery:    {name: "warehouse_query", class: workload.Read, verb: workload.Select},
-	opWarehouseActivity: {name: "warehouse_activity", class: workload.Read, verb: workload.Select},
-}
-
-// opList is the ops for the runner.
-func opList() []workload.Op {
-	ops := make([]workload.Op, numOps)
-	for i, s := range statements {
-		ops[i] = workload.Op{Name: s.name, Class: s.class, Verb: s.verb}
-	}
-	return ops
-}
+	opSalesRepQuery: sqlrun.Read("sales_rep_query", "SELECT tt.order_total, tt.sales_rep_id, tt.order_date, c.cust_first_name, c.cust_last_name "+
+		"FROM (SELECT order_total, sales_rep_id, order_date, customer_id, RANK() OVER (ORDER BY order_total DESC) AS sal_rank "+
+		"FROM orders WHERE sales_rep_id = ?) tt JOIN customers c ON c.customer_id = tt.customer_id WHERE tt.sal_rank <= 10"),
+	// WarehouseOrdersQuery and WarehouseActivityQuery, written per dialect.
+	opWarehouseQuery:    sqlrun.Read("warehouse_query", "").Counted(workload.Select).WrittenBy(warehouseQuery),
+	opWarehouseActivity: sqlrun.Read("warehouse_activity", "").Counted(workload.Select).WrittenBy(warehouseActivity),
+}}
 
 // activityBuckets are WarehouseActivityQuery's twelve five-minute buckets
 // of the last hour (its CONNECT BY over DUAL), bound as 13 bucket edges.
 const activityBuckets = 12
 
-// sqlFor is op's SQL for dialect d.
-func sqlFor(op workload.OpID, d *sqldb.Dialect) string {
-	switch op {
-	case opBegin:
-		return sqlrun.BeginWrite
-	case opCommit:
-		return sqlrun.Commit
-	case opRollback:
-		return sqlrun.Rollback
-	case opCustomerByName:
-		// With lower() indexed, Swingbench's case-insensitive search;
-		// without (MariaDB), the plain columns, whose index serves it
-		// under MariaDB's case-insensitive default collation.
-		where := "lower(cust_last_name) = lower(?) AND lower(cust_first_name) = lower(?)"
-		if !d.ExpressionIndex {
-			where = "cust_last_name = ? AND cust_first_name = ?"
-		}
-		return d.Limit("SELECT "+customerCols+" FROM customers WHERE "+where, "4")
-	case opWarehouseQuery:
-		return warehouseQuery(d)
-	case opWarehouseActivity:
-		return warehouseActivity()
+// customerByName is UpdateCustomerDetails' search for dialect d: with
+// lower() indexed, Swingbench's case-insensitive search; without
+// (MariaDB), the plain columns, whose index serves it under MariaDB's
+// case-insensitive default collation.
+func customerByName(d *sqldb.Dialect, _ string, _ int) string {
+	where := "lower(cust_last_name) = lower(?) AND lower(cust_first_name) = lower(?)"
+	if !d.ExpressionIndex {
+		where = "cust_last_name = ? AND cust_first_name = ?"
 	}
-	return d.RewriteLimits(statements[op].sql)
+	return d.Limit("SELECT "+customerCols+" FROM customers WHERE "+where, "4")
 }
 
 // warehouseQuery is WarehouseOrdersQuery: order totals and counts by mode
 // and warehouse for one warehouse, GROUP BY CUBE(mode, warehouse); where
 // the database has no CUBE, its four grouping sets as a UNION ALL.
-func warehouseQuery(d *sqldb.Dialect) string {
+func warehouseQuery(d *sqldb.Dialect, _ string, _ int) string {
 	const from = " FROM orders JOIN warehouses w ON w.warehouse_id = orders.warehouse_id WHERE w.warehouse_id = ?"
 	if d.GroupByCube {
 		return "SELECT order_mode, orders.warehouse_id, SUM(order_total), COUNT(1)" + from +
@@ -222,7 +166,7 @@ func warehouseQuery(d *sqldb.Dialect) string {
 // buckets' edges are bound (edge 0 is now, edge 12 an hour ago) and each
 // bucket is a column pair of one row: the same index range scan and sums
 // as the reference's join with twelve generated rows.
-func warehouseActivity() string {
+func warehouseActivity(*sqldb.Dialect, string, int) string {
 	var b strings.Builder
 	b.WriteString("SELECT warehouse_id")
 	// Bucket k is (edge k+1, edge k], bound twice: for its sum and count.

@@ -65,7 +65,7 @@ func (k *clerk) do(cur workload.TxnID) *wltest.Tx {
 		k.t.Fatalf("%s: %v", txnInfo[cur].name, err)
 	}
 	for op, n := range tx.Failed {
-		k.t.Errorf("%s: %s failed %d times", txnInfo[cur].name, statements[op].name, n)
+		k.t.Errorf("%s: %s failed %d times", txnInfo[cur].name, statements.Stmts[op].Name, n)
 	}
 	return tx
 }
@@ -166,9 +166,6 @@ func testTransactions(t *testing.T, tg fixture.Target) {
 	}
 	// Warehouse Activity sees the order just made at warehouse 3 in its
 	// latest bucket.
-	k.u.tx = wltest.NewTx(k.s)
-	k.u.s = k.s
-	u := k.u
 	t0 := now()
 	args := []any{}
 	for b := range activityBuckets {
@@ -182,7 +179,7 @@ func testTransactions(t *testing.T, tg fixture.Target) {
 	for range activityBuckets - 1 {
 		dest = append(dest, new(sqldb.Null[float64]), new(int64))
 	}
-	n, err := u.s.stmts[opWarehouseActivity].(sqldb.RowReader).QueryRow(context.Background(), dest, args...)
+	n, err := k.s.Stmt(opWarehouseActivity).(sqldb.RowReader).QueryRow(context.Background(), dest, args...)
 	if err != nil || n != 1 || wh != 3 || count < 1 || !sum.Valid {
 		t.Errorf("warehouse_activity at warehouse 3: %d rows, warehouse %d, %d orders in the last five minutes (%v)", n, wh, count, err)
 	}
@@ -193,7 +190,7 @@ func wantOps(t *testing.T, what string, tx *wltest.Tx, want map[workload.OpID]in
 	t.Helper()
 	for op := range numOps {
 		if got := tx.OK[op]; got != want[op] {
-			t.Errorf("%s: %d %s, want %d", what, got, statements[op].name, want[op])
+			t.Errorf("%s: %d %s, want %d", what, got, statements.Stmts[op].Name, want[op])
 		}
 	}
 }

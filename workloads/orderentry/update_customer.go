@@ -22,10 +22,10 @@ func (u *user) updateCustomer(ctx context.Context) error {
 	fn, ln := pick(u.r, firstNames), pick(u.r, lastNames)
 	town, county, country := pick(u.r, towns), pick(u.r, counties), pick(u.r, countries)
 	house := u.r.Uniform(1, 200)
-	if err := u.begin(ctx); err != nil {
+	if err := u.t.Begin(ctx); err != nil {
 		return err
 	}
-	n, err := u.row(ctx, opCustomerByName, u.s.dest.customer, ln, fn)
+	n, err := u.t.Row(ctx, opCustomerByName, u.s.dest.customer, ln, fn)
 	if err != nil {
 		return err
 	}
@@ -34,13 +34,13 @@ func (u *user) updateCustomer(ctx context.Context) error {
 	}
 	if n > 0 {
 		customer := u.s.id
-		addr, err := u.insert(ctx, opInsertAddress, customer, now().Truncate(time.Minute), house, town, county, country)
+		addr, err := u.t.Insert(ctx, opInsertAddress, customer, now().Truncate(time.Minute), house, town, county, country)
 		if err != nil {
 			return err
 		}
-		if _, err := u.exec(ctx, opSetPreferredAddress, addr, customer); err != nil {
+		if _, err := u.t.Exec(ctx, opSetPreferredAddress, addr, customer); err != nil {
 			return err
 		}
 	}
-	return u.commit(ctx)
+	return u.t.Commit(ctx)
 }

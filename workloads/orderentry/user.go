@@ -20,10 +20,10 @@ type user struct {
 	// pinned, if set, is the warehouse every transaction uses (tests).
 	pinned int64
 
-	// Set while Run runs.
-	s     *session
-	tx    workload.Tx
-	inTxn bool
+	// Set while Run runs: the borrowed connection's session and the
+	// transaction on it.
+	s *session
+	t *sqlrun.Txn
 }
 
 // Next implements workload.User: the next card of the deck.
@@ -34,33 +34,19 @@ func (u *user) Next() workload.TxnID {
 
 // Run implements workload.User.
 func (u *user) Run(ctx context.Context, tx workload.Tx) error {
-	u.s, u.tx = tx.Session().(*session), tx
-	var err error
-	switch u.cur {
-	case txNewCustomer:
-		err = u.newCustomer(ctx)
-	case txUpdateCustomer:
-		err = u.updateCustomer(ctx)
-	case txBrowseProducts:
-		err = u.browseProducts(ctx)
-	case txNewOrder:
-		err = u.newOrder(ctx)
-	case txProcessOrders:
-		err = u.processOrders(ctx)
-	case txBrowseUpdateOrders:
-		err = u.browseUpdateOrders(ctx)
-	case txSalesRepQuery:
-		err = u.salesRepQuery(ctx)
-	case txWarehouseQuery:
-		err = u.warehouseQuery(ctx)
-	default:
-		err = u.warehouseActivity(ctx)
-	}
-	if err != nil && u.inTxn {
-		err = u.abort(ctx, err)
-	}
-	u.s, u.tx = nil, nil
+	u.s = tx.Session().(*session)
+	u.t = u.s.Start(tx)
+	err := transactions[u.cur](u, ctx)
+	err = u.t.End(ctx, err) // a failed transaction is rolled back, measured
+	u.s, u.t = nil, nil
 	return err
+}
+
+// transactions are the code of the nine, by type.
+var transactions = [numTxns]func(*user, context.Context) error{
+	txNewCustomer: (*user).newCustomer, txUpdateCustomer: (*user).updateCustomer, txBrowseProducts: (*user).browseProducts,
+	txNewOrder: (*user).newOrder, txProcessOrders: (*user).processOrders, txBrowseUpdateOrders: (*user).browseUpdateOrders,
+	txSalesRepQuery: (*user).salesRepQuery, txWarehouseQuery: (*user).warehouseQuery, txWarehouseActivity: (*user).warehouseActivity,
 }
 
 // think is Swingbench's thinkSleep: a pause of --min-delay..--max-delay
@@ -70,7 +56,7 @@ func (u *user) think() bool {
 	if u.c.delay.IsZero() {
 		return true
 	}
-	return u.tx.Pause(u.c.delay.Draw(u.r))
+	return u.t.Pause(u.c.delay.Draw(u.r))
 }
 
 // errCut is a transaction the end of the run cut short during a pause.
@@ -93,68 +79,13 @@ func (u *user) warehouse() int64 {
 // now is the time the statements bind for SYSDATE.
 func now() time.Time { return time.Now().UTC() }
 
-func (u *user) bind(args ...any) []any {
-	u.s.args = append(u.s.args[:0], args...)
-	return u.s.args
-}
-
-func (u *user) exec(ctx context.Context, op workload.OpID, args ...any) (int64, error) {
-	return sqlrun.Exec(ctx, u.tx, op, u.s.stmts[op], u.bind(args...))
-}
-
-func (u *user) query(ctx context.Context, op workload.OpID, args ...any) (int, error) {
-	return sqlrun.Query(ctx, u.tx, op, u.s.stmts[op], u.bind(args...))
-}
-
-func (u *user) row(ctx context.Context, op workload.OpID, dest []any, args ...any) (int, error) {
-	return sqlrun.Row(ctx, u.tx, op, u.s.stmts[op], dest, u.bind(args...))
-}
-
-func (u *user) rows(ctx context.Context, op workload.OpID, dest []any, each func(int) error, args ...any) (int, error) {
-	return sqlrun.Rows(ctx, u.tx, op, u.s.stmts[op], dest, each, u.bind(args...))
-}
-
-func (u *user) insert(ctx context.Context, op workload.OpID, args ...any) (int64, error) {
-	return sqlrun.Insert(ctx, u.tx, op, u.s.ids[op], u.bind(args...))
-}
-
-// begin starts a read-write transaction.
-func (u *user) begin(ctx context.Context) error {
-	if _, err := u.exec(ctx, opBegin); err != nil {
-		return err
-	}
-	u.inTxn = true
-	return nil
-}
-
-func (u *user) commit(ctx context.Context) error {
-	if _, err := u.exec(ctx, opCommit); err != nil {
-		return err
-	}
-	u.inTxn = false
-	return nil
-}
-
-// abort rolls back after a failed statement, measured as charbench counts
-// rollbacks, and returns err for the runner to classify.
-func (u *user) abort(ctx context.Context, err error) error {
-	_, _ = u.exec(context.WithoutCancel(ctx), opRollback)
-	u.inTxn = false
-	return err
-}
-
 // logon is OrderEntryProcess.logon: a logon row, committed on its own.
 func (u *user) logon(ctx context.Context, customer int64) error {
-	if err := u.begin(ctx); err != nil {
+	if err := u.t.Begin(ctx); err != nil {
 		return err
 	}
-	if _, err := u.exec(ctx, opInsertLogon, customer, now()); err != nil {
+	if _, err := u.t.Exec(ctx, opInsertLogon, customer, now()); err != nil {
 		return err
 	}
-	return u.commit(ctx)
-}
-
-// queryArgs runs a read with the arguments already in the session's.
-func (u *user) queryArgs(ctx context.Context, op workload.OpID) (int, error) {
-	return sqlrun.Query(ctx, u.tx, op, u.s.stmts[op], u.s.args)
+	return u.t.Commit(ctx)
 }

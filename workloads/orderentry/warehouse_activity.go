@@ -27,6 +27,6 @@ func (u *user) warehouseActivity(ctx context.Context) error {
 		args = append(args, edge(k+1), edge(k), edge(k+1), edge(k))
 	}
 	u.s.args = append(args, wh, edge(activityBuckets), edge(0))
-	_, err := u.queryArgs(ctx, opWarehouseActivity)
+	_, err := u.t.Query(ctx, opWarehouseActivity, u.s.args...)
 	return err
 }

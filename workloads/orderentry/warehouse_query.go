@@ -19,13 +19,13 @@ func (u *user) warehouseQuery(ctx context.Context) error {
 		args = append(args, wh)
 	}
 	u.s.args = args
-	_, err := u.queryArgs(ctx, opWarehouseQuery)
+	_, err := u.t.Query(ctx, opWarehouseQuery, args...)
 	return err
 }
 
 // cubeSets is how many times the warehouse query binds its warehouse.
 func (u *user) cubeSets() int {
-	if u.s.conn.Dialect().GroupByCube {
+	if u.s.Conn().Dialect().GroupByCube {
 		return 1
 	}
 	return 4

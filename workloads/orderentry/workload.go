@@ -30,18 +30,11 @@ import (
 )
 
 // Workload is Order Entry.
-var Workload workload.Workload = orderEntry{}
+var Workload = workload.Define(workload.Meta{Name: "orderentry", Family: "orderentry",
+	Description: "Swingbench-like Order Entry (SOE): nine weighted transactions, intra- and inter-transaction delays, growing key ranges; TPS, TPM and DML per second"}, options, newInstance)
 
-type orderEntry struct{}
-
-func (orderEntry) Meta() workload.Meta {
-	return workload.Meta{Name: "orderentry", Family: "orderentry",
-		Description: "Swingbench-like Order Entry (SOE): nine weighted transactions, intra- and inter-transaction delays, growing key ranges; TPS, TPM and DML per second"}
-}
-
-func (orderEntry) Options() []workload.Option { return options() }
-
-func (orderEntry) Configure(v workload.Values, p workload.Params) (workload.Instance, error) {
+// newInstance is the workload configured by option values.
+func newInstance(v workload.Values, p workload.Params) (workload.Instance, error) {
 	c, err := parseConfig(v)
 	if err != nil {
 		return nil, err
@@ -67,7 +60,7 @@ func (i *instance) Transactions() []workload.Txn {
 	return ts
 }
 
-func (i *instance) Ops() []workload.Op        { return opList() }
+func (i *instance) Ops() []workload.Op        { return statements.Ops() }
 func (i *instance) Dataset() workload.Dataset { return i.ds }
 
 // Open implements workload.Instance.

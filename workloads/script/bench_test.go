@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/dbgauge/dbgauge/randgen"
+	"github.com/dbgauge/dbgauge/testenv"
 	"github.com/dbgauge/dbgauge/workload"
 	"github.com/dbgauge/dbgauge/workload/wltest"
 )
@@ -16,9 +17,39 @@ import (
 func BenchmarkPointSelectEvent(b *testing.B) {
 	path := filepath.Join(sysbenchDir, "oltp_point_select.lua")
 	if _, err := os.Stat(path); err != nil {
-		b.Skipf("SKIPPED: %s is missing; apt-get install sysbench", path)
+		testenv.Missing(b, "%s is missing; apt-get install sysbench (scripts/test does)", path)
 	}
 	inst := configure(b, path, map[string]string{"table-size": "1000"}, 1)
+	tg := sqliteTarget(b)
+	conn := tg.open(b)
+	prepare(b, inst, tg, conn)
+	ctx := context.Background()
+	s, err := inst.Open(ctx, workload.SessionEnv{Conn: conn, Driver: "sqlite"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	u, err := inst.NewUser(ctx, workload.UserEnv{Rand: randgen.New(1), Users: 1, Session: s})
+	if err != nil {
+		b.Fatal(err)
+	}
+	tx := wltest.NewTx(s)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := u.Run(ctx, tx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkReadWriteEvent is one event of oltp_read_write.lua on SQLite
+// (20 prepared statements): what the Lua side costs per transaction in
+// allocations, beside SQLite's own work.
+func BenchmarkReadWriteEvent(b *testing.B) {
+	path := filepath.Join(sysbenchDir, "oltp_read_write.lua")
+	if _, err := os.Stat(path); err != nil {
+		testenv.Missing(b, "%s is missing; apt-get install sysbench (scripts/test does)", path)
+	}
+	inst := configure(b, path, map[string]string{"table-size": "10000"}, 1)
 	tg := sqliteTarget(b)
 	conn := tg.open(b)
 	prepare(b, inst, tg, conn)

@@ -3,12 +3,10 @@ package script
 import (
 	"context"
 	"slices"
-	"sync"
 
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/dbgauge/dbgauge/db"
-	"github.com/dbgauge/dbgauge/load"
 	"github.com/dbgauge/dbgauge/workload"
 )
 
@@ -50,26 +48,13 @@ func (in *instance) Commands() []string { return slices.Clone(in.sc.commands) }
 // Command implements workload.Commander: the command in a Lua state of its
 // own per thread, each on its own connection.
 func (in *instance) Command(ctx context.Context, name string, env workload.CommandEnv) error {
-	var mu sync.Mutex
-	note := func(s string) {
-		if env.Note != nil {
-			mu.Lock()
-			env.Note(s)
-			mu.Unlock()
-		}
-	}
 	run := func(ctx context.Context, conn db.Conn, tid int) error {
-		_, err := in.ds.command(ctx, conn, env.Driver, name, tid, nil, note, env.Seed)
+		_, err := in.ds.command(ctx, conn, env.Driver, name, tid, nil, env.Seed)
 		return err
 	}
 	threads := 1
 	if in.sc.parallel[name] {
 		threads = max(in.p.Users, 1)
 	}
-	if threads == 1 {
-		return run(ctx, env.Conn, 0)
-	}
-	return load.Run(ctx, []load.Table[db.Conn]{{Name: in.sc.name, Rows: int64(threads), BatchRows: 1,
-		Load: func(ctx context.Context, conn db.Conn, b int64) (int64, error) { return 1, run(ctx, conn, int(b)) }}},
-		min(max(env.Parallel, 1), threads), env.Open, nil)
+	return runThreads(ctx, threads, env.Parallel, env.SingleWriter, env.Conn, env.Open, in.sc.name, run)
 }

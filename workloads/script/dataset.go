@@ -2,9 +2,11 @@ package script
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -45,6 +47,12 @@ func (d *dataset) Shape() map[string]string {
 	d.mu.Lock()
 	keys := d.keys
 	d.mu.Unlock()
+	return d.shapeOf(keys)
+}
+
+// shapeOf is the values of the script's options named by keys, of every
+// one of them for nil keys.
+func (d *dataset) shapeOf(keys []string) map[string]string {
 	all := d.in.v.Map()
 	shape := map[string]string{}
 	for _, o := range d.in.sc.opts {
@@ -77,9 +85,19 @@ func (d *dataset) Check(ctx context.Context, conn db.Conn) (workload.State, erro
 	if st == nil && !d.in.sc.hasPrepare {
 		return workload.State{Stamp: &db.Stamp{Dataset: d.Name(), Workload: d.in.sc.name, Shape: d.Shape(), Complete: true}}, nil
 	}
-	if st != nil {
+	if st == nil {
 		d.mu.Lock()
-		d.keys, d.objects = shapeKeys(st.Shape), slices.Clone(st.Objects)
+		d.keys, d.objects = nil, nil
+		d.mu.Unlock()
+	} else {
+		// An incomplete stamp's shape is what its prepare was started
+		// with, not what decides the data: the dataset's shape stays every
+		// option of the script until a prepare completes.
+		d.mu.Lock()
+		d.keys, d.objects = nil, slices.Clone(st.Objects)
+		if st.Complete {
+			d.keys = shapeKeys(st.Shape)
+		}
 		d.mu.Unlock()
 	}
 	return workload.State{Stamp: st}, nil
@@ -90,7 +108,7 @@ func (d *dataset) Check(ctx context.Context, conn db.Conn) (workload.State, erro
 // is a parallel command (sysbench.tid 0..threads-1, at most env.Parallel at
 // once), then the stamp complete with the options the command read.
 func (d *dataset) Prepare(ctx context.Context, env workload.PrepareEnv) error {
-	c, err := sqldb.Open(env.Conn, env.Driver)
+	c, err := openSQL(env.Conn, env.Driver)
 	if err != nil {
 		return err
 	}
@@ -104,12 +122,19 @@ func (d *dataset) Prepare(ctx context.Context, env workload.PrepareEnv) error {
 		return err
 	}
 	if own != nil {
-		// An interrupted or other prepare of this dataset: start over.
+		// An interrupted, failed or other prepare of this dataset: start
+		// over, whatever foreign keys join its tables.
+		if !own.Complete && env.Note != nil && len(own.Objects) > 0 {
+			env.Note(fmt.Sprintf("Dataset %s was left incomplete by an earlier prepare (tables %s): dropping them to prepare it again.",
+				d.Name(), strings.Join(own.Objects, ", ")))
+		}
 		if _, err := store.Drop(ctx, own.Objects); err != nil {
 			return err
 		}
 	}
-	stamp := &db.Stamp{Dataset: d.Name(), Workload: d.in.sc.name, Shape: map[string]string{}, Objects: []string{},
+	// Until the command has run, the stamp says what it is: incomplete,
+	// with every option of the script as it was given.
+	stamp := &db.Stamp{Dataset: d.Name(), Workload: d.in.sc.name, Shape: d.shapeOf(nil), Objects: []string{},
 		Info:      map[string]string{"seed": fmt.Sprint(env.Seed), "dbgauge": env.Version, "script": d.in.sc.path},
 		CreatedAt: time.Now().UTC().Format(time.RFC3339)}
 	if err := store.WriteStamp(ctx, stamp); err != nil {
@@ -125,15 +150,8 @@ func (d *dataset) Prepare(ctx context.Context, env workload.PrepareEnv) error {
 	}
 	reads := map[string]bool{}
 	var mu sync.Mutex
-	note := func(s string) {
-		if env.Note != nil {
-			mu.Lock()
-			env.Note(s)
-			mu.Unlock()
-		}
-	}
 	run := func(ctx context.Context, conn db.Conn, tid int) error {
-		r, err := d.command(ctx, conn, env.Driver, "prepare", tid, g, note, env.Seed)
+		r, err := d.command(ctx, conn, env.Driver, "prepare", tid, g, env.Seed)
 		mu.Lock()
 		maps.Copy(reads, r)
 		mu.Unlock()
@@ -143,17 +161,11 @@ func (d *dataset) Prepare(ctx context.Context, env workload.PrepareEnv) error {
 	if _, parallel := d.in.sc.prepare(); parallel {
 		threads = max(d.in.p.Users, 1)
 	}
-	if threads == 1 {
-		err = run(ctx, env.Conn, 0)
-	} else {
-		err = load.Run(ctx, []load.Table[db.Conn]{{Name: d.in.sc.name, Rows: int64(threads), BatchRows: 1,
-			Load: func(ctx context.Context, conn db.Conn, b int64) (int64, error) { return 1, run(ctx, conn, int(b)) }}},
-			min(max(env.Parallel, 1), threads), env.Open, nil)
-	}
-	if err != nil {
+	if err := runThreads(ctx, threads, env.Parallel, env.SingleWriter, env.Conn, env.Open, d.in.sc.name, run); err != nil {
 		return err
 	}
 	all := d.in.v.Map()
+	stamp.Shape = map[string]string{}
 	for _, o := range d.in.sc.opts {
 		if d.in.sc.own[o.Name] && reads[d.in.sc.luaName[o.Name]] {
 			stamp.Shape[o.Name] = all[o.Name]
@@ -169,6 +181,27 @@ func (d *dataset) Prepare(ctx context.Context, env workload.PrepareEnv) error {
 	return nil
 }
 
+// runThreads runs a command's threads (sysbench.tid 0..threads-1), at
+// most parallel at once, each on a connection of its own; a single thread
+// runs on conn. On a database that takes one writer at a time
+// (singleWriter: SQLite) they run one after the other: a thread's CREATE
+// INDEX holds the database's lock for as long as the build takes, and
+// another thread's insert waiting on it would fail once the busy timeout
+// is out.
+func runThreads(ctx context.Context, threads, parallel int, singleWriter bool, conn db.Conn,
+	open func(context.Context) (db.Conn, error), name string, run func(ctx context.Context, conn db.Conn, tid int) error) error {
+	if threads == 1 {
+		return run(ctx, conn, 0)
+	}
+	parallel = min(max(parallel, 1), threads)
+	if singleWriter {
+		parallel = 1
+	}
+	return load.Run(ctx, []load.Table[db.Conn]{{Name: name, Rows: int64(threads), BatchRows: 1,
+		Load: func(ctx context.Context, conn db.Conn, b int64) (int64, error) { return 1, run(ctx, conn, int(b)) }}},
+		parallel, open, nil)
+}
+
 // shapeKeys are a stamp's shape options, never nil: a prepare that read
 // no option made data that no option decides (nil keys mean every option,
 // before a stamp is found).
@@ -180,9 +213,30 @@ func shapeKeys(shape map[string]string) []string {
 	return keys
 }
 
-// Cleanup implements workload.Dataset: the script's cleanup command, whose
-// DROP TABLEs reach only the tables the stamp lists, then whatever of those
-// is left, then the stamp. Without a stamp nothing runs and nothing drops.
+// openSQL is sqldb.Open for a script, refused where the database has no
+// BEGIN statement (its transactions are the connection's: CUBRID, Oracle,
+// SQL Server): sysbench's scripts begin their transactions with one, which
+// would fail in the middle of the run. Prepare and Open refuse before the
+// script creates anything.
+func openSQL(conn db.Conn, driver string) (sqldb.Conn, error) {
+	c, err := sqldb.Open(conn, driver)
+	if err != nil {
+		return nil, err
+	}
+	if d := c.Dialect(); d.BeginWrite == "" {
+		return nil, &db.UnsupportedError{Workload: "a sysbench Lua script", Needs: "a BEGIN statement (its transactions begin with one)", Driver: d.Name}
+	}
+	return c, nil
+}
+
+// Cleanup implements workload.Dataset: the script's cleanup command (with
+// the run's driver name, as sysbench gives it), whose DROP TABLEs reach
+// only the tables the stamp lists, then whatever of those is left, in an
+// order foreign keys allow, then the stamp. Without a stamp nothing runs
+// and nothing drops. A cleanup command that fails (a script whose cleanup
+// does not run on this database, or after a prepare that failed halfway)
+// does not leave the dataset behind: its tables and stamp are dropped all
+// the same, and the command's error is returned with what was dropped.
 func (d *dataset) Cleanup(ctx context.Context, conn db.Conn) ([]string, error) {
 	c, err := sqldb.Open(conn, "this database")
 	if err != nil {
@@ -193,23 +247,28 @@ func (d *dataset) Cleanup(ctx context.Context, conn db.Conn) ([]string, error) {
 	if err != nil || stamp == nil {
 		return nil, err
 	}
+	var cmdErr error
 	if d.in.sc.hasCleanup {
 		g := &guard{store: store, stamp: stamp, cleanup: true}
-		if _, err := d.command(ctx, conn, "", "cleanup", 0, g, nil, 0); err != nil {
-			return nil, err
+		if _, cmdErr = d.command(ctx, conn, d.in.p.Driver, "cleanup", 0, g, 0); cmdErr != nil && ctx.Err() != nil {
+			return nil, cmdErr
 		}
 	}
 	dropped, err := store.Drop(ctx, stamp.Objects)
 	if err != nil {
-		return dropped, err
+		return dropped, errors.Join(cmdErr, err)
 	}
 	more, err := store.DeleteStamp(ctx, d.Name())
-	return append(dropped, more...), err
+	dropped = append(dropped, more...)
+	if err == nil && cmdErr != nil {
+		return dropped, fmt.Errorf("%w; dbgauge dropped the dataset's tables itself (%s) and its stamp", cmdErr, strings.Join(stamp.Objects, ", "))
+	}
+	return dropped, err
 }
 
 // command runs a script command on conn in a Lua state of its own, tid its
 // sysbench.tid, and returns the options it read.
-func (d *dataset) command(ctx context.Context, conn db.Conn, driver, name string, tid int, g *guard, note func(string), seed uint64) (map[string]bool, error) {
+func (d *dataset) command(ctx context.Context, conn db.Conn, driver, name string, tid int, g *guard, seed uint64) (map[string]bool, error) {
 	c, err := sqldb.Open(conn, driver)
 	if err != nil {
 		return nil, err
@@ -217,7 +276,7 @@ func (d *dataset) command(ctx context.Context, conn db.Conn, driver, name string
 	sess := &session{conn: c, driver: driver, stmts: map[string]sqldb.Stmt{}}
 	defer sess.Close(ctx)
 	t := &thread{sc: d.in.sc, in: d.in, command: name, tid: tid, rand: randgen.New(seed, streamCommand, uint64(tid)),
-		driver: driver, note: note, reads: map[string]bool{}, written: map[string]bool{}}
+		driver: driver, reads: map[string]bool{}, written: map[string]bool{}}
 	t.db.ctx, t.db.sess, t.db.guard = ctx, sess, g
 	if err := t.open(t.optTable(d.in.v, d.in.p, sysbenchDriver(driver))); err != nil {
 		return nil, err

@@ -133,7 +133,7 @@ type session struct {
 
 // Open implements workload.Instance.
 func (in *instance) Open(_ context.Context, env workload.SessionEnv) (workload.Session, error) {
-	c, err := sqldb.Open(env.Conn, env.Driver)
+	c, err := openSQL(env.Conn, env.Driver)
 	if err != nil {
 		return nil, err
 	}
@@ -240,14 +240,17 @@ func (u *user) Run(ctx context.Context, tx workload.Tx) error {
 			}
 		}
 	}
-	t.db.err, t.db.errdesc = nil, nil
+	t.db.err, t.db.errdesc, t.db.rollback = nil, nil, false
 	ret, err := t.call(u.event, lua.LNumber(t.tid))
 	if err != nil {
 		return u.scriptFailed(t.failed(ctx, err))
 	}
 	u.repeated = 0
-	if lua.LVAsBool(ret) {
+	switch {
+	case lua.LVAsBool(ret):
 		return workload.ErrNoMoreEvents
+	case t.db.rollback:
+		return workload.ErrRollback
 	}
 	return nil
 }

@@ -155,6 +155,9 @@ func (s *Script) readOptions(L *lua.LState) error {
 		if o.Help == "" {
 			o.Help = "(the script gives no description)"
 		}
+		// sysbench's oltp scripts size their tables by table_size: a sweep
+		// may vary it as a data size, as oltp's own.
+		o.DataSize = o.Name == "table-size"
 		s.opts = append(s.opts, o)
 		s.luaName[o.Name] = d.name
 		s.own[o.Name] = true

@@ -28,13 +28,18 @@ type dbState struct {
 	errdesc *lua.LTable
 	inTxn   bool
 	writes  bool
-	names   map[string]workload.OpID
-	bulk    struct {
+	// rollback is set when the event counted an error with
+	// sb_counter_inc(SB_CNT_ERROR): it ends as an expected rollback.
+	rollback bool
+	names    map[string]workload.OpID
+	bulk     struct {
 		prefix string
 		buf    []byte
 		op     workload.OpID
 	}
 	args []any
+	// nameBuf is opOf's buffer.
+	nameBuf []byte
 	// mt are the metatables of the sysbench.sql objects.
 	mt map[string]*lua.LTable
 }
@@ -180,12 +185,14 @@ func (t *thread) conn(L *lua.LState) *session {
 	return t.db.sess
 }
 
-// opOf is the operation of a statement, by its normalised text.
+// opOf is the operation of a statement, by its normalised text, made in
+// the thread's buffer: a statement seen before costs no allocation.
 func (t *thread) opOf(sql string) workload.OpID {
-	name := normalize(sql)
-	if id, ok := t.db.names[name]; ok {
+	t.db.nameBuf = appendNormalized(t.db.nameBuf[:0], sql)
+	if id, ok := t.db.names[string(t.db.nameBuf)]; ok {
 		return id
 	}
+	name := string(t.db.nameBuf)
 	if t.db.names == nil || len(t.db.names) > 4096 {
 		t.db.names = map[string]workload.OpID{}
 	}
@@ -330,9 +337,9 @@ func (t *thread) luaFetchRow(L *lua.LState) int {
 		L.Push(lua.LNil)
 		return 1
 	}
-	row := L.NewTable()
-	for _, v := range rs.rows[rs.next] {
-		row.Append(lua.LString(v))
+	row := L.CreateTable(len(rs.rows[rs.next]), 0)
+	for i, v := range rs.rows[rs.next] {
+		row.RawSetInt(i+1, lua.LString(v))
 	}
 	rs.next++
 	L.Push(row)

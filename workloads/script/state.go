@@ -35,12 +35,13 @@ type thread struct {
 	// command: the stamp's shape); written are those it assigned first.
 	reads, written map[string]bool
 
-	db   dbState
-	note func(string) // print's destination in commands; nil: discarded
+	db dbState
 	// dists caches sysbench.rand's distributions by kind and range.
 	dists   map[distKey]*randgen.Dist
 	last    *randgen.Dist
 	lastKey distKey
+	// fmtBuf is string.format's buffer, reused call after call.
+	fmtBuf []byte
 }
 
 // open makes the Lua state with the sysbench module and runs the script's
@@ -48,20 +49,16 @@ type thread struct {
 func (t *thread) open(opt func(L *lua.LState) lua.LValue) error {
 	L := lua.NewState(lua.Options{})
 	t.L = L
-	strlib := L.GetGlobal("string").(*lua.LTable)
-	format := strlib.RawGetString("format").(*lua.LFunction)
-	strlib.RawSetString("format", L.NewFunction(func(L *lua.LState) int {
-		n := L.GetTop()
-		f := lua.LString(unsignedToDecimal(L.CheckString(1)))
-		L.Push(format)
-		L.Push(f)
-		for i := 2; i <= n; i++ {
-			L.Push(L.Get(i))
-		}
-		L.Call(n, 1)
+	L.GetGlobal("string").(*lua.LTable).RawSetString("format", L.NewFunction(t.luaFormat))
+	t.openLuaJIT()
+	L.SetGlobal("print", L.NewFunction(t.print))
+	// tostring as LuaJIT's: numbers as "%.14g" (gopher-lua writes Go's
+	// shortest form, 0.30000000000000004 for 0.1+0.2 where LuaJIT has 0.3).
+	L.SetGlobal("tostring", L.NewFunction(func(L *lua.LState) int {
+		L.CheckAny(1)
+		L.Push(lua.LString(t.objString(L, L.Get(1))))
 		return 1
 	}))
-	L.SetGlobal("print", L.NewFunction(t.print))
 	L.SetGlobal("ffi", t.ffiModule())
 	L.PreloadModule("ffi", func(L *lua.LState) int { L.Push(L.GetGlobal("ffi")); return 1 })
 
@@ -159,17 +156,22 @@ func (t *thread) compat(sb *lua.LTable) {
 	}))
 }
 
-// print writes to the command's notes (prepare's "Creating table..."); a
-// run prints nothing: the runner owns the output.
+// print is Lua's print: the values, tab-separated, as one line of the
+// workload's output (workload.Params.Print: stdout, as under sysbench),
+// from every callback and command; the probe that reads a script prints
+// nothing.
 func (t *thread) print(L *lua.LState) int {
-	if t.note == nil {
+	if t.in == nil || t.in.p.Print == nil {
 		return 0
 	}
-	var parts []string
+	var b strings.Builder
 	for i := 1; i <= L.GetTop(); i++ {
-		parts = append(parts, L.ToStringMeta(L.Get(i)).String())
+		if i > 1 {
+			b.WriteByte('\t')
+		}
+		b.WriteString(t.objString(L, L.Get(i)))
 	}
-	t.note(strings.Join(parts, "\t"))
+	t.in.p.Print(b.String())
 	return 0
 }
 
@@ -277,31 +279,4 @@ func luaMessage(err error) string {
 		return ae.Object.String()
 	}
 	return err.Error()
-}
-
-// unsignedToDecimal rewrites %u conversions (C's unsigned, which gopher-
-// lua's string.format lacks) as %d, leaving %%u alone.
-func unsignedToDecimal(f string) string {
-	if !strings.Contains(f, "u") || !strings.Contains(f, "%") {
-		return f
-	}
-	b := []byte(f)
-	for i := 0; i < len(b); i++ {
-		if b[i] != '%' {
-			continue
-		}
-		j := i + 1
-		if j < len(b) && b[j] == '%' {
-			i = j
-			continue
-		}
-		for j < len(b) && strings.IndexByte("-+ #0123456789.", b[j]) >= 0 {
-			j++
-		}
-		if j < len(b) && b[j] == 'u' {
-			b[j] = 'd'
-		}
-		i = j
-	}
-	return string(b)
 }

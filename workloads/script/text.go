@@ -12,15 +12,21 @@ import (
 // normalize is a statement's name: whitespace collapsed, and numbers and
 // quoted strings replaced by ?, so that SELECT c FROM sbtest1 WHERE id=42
 // and ...id=7 are one statement (digits inside names, as sbtest1, stay).
-func normalize(sql string) string {
-	var b strings.Builder
-	b.Grow(len(sql))
+// A number's sign is part of it where the sign cannot be an operator (after
+// another operator, a parenthesis, a comma or a keyword), so that
+// value + -5 and value + 5 are one statement, value - 5 another.
+func normalize(sql string) string { return string(appendNormalized(nil, sql)) }
+
+// appendNormalized appends sql's name to b (a thread reuses its buffer:
+// looking a name up allocates nothing).
+func appendNormalized(b []byte, sql string) []byte {
+	start := len(b)
 	space := false
 	for i := 0; i < len(sql); i++ {
 		c := sql[i]
 		switch {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			space = b.Len() > 0
+			space = len(b) > start
 			continue
 		case c == '\'':
 			j := i + 1
@@ -40,42 +46,89 @@ func normalize(sql string) string {
 			}
 			i = j
 			c = '?'
-		case c >= '0' && c <= '9' && (space || !identChar(prev(&b))):
-			j := i
-			for j+1 < len(sql) && (sql[j+1] >= '0' && sql[j+1] <= '9' || sql[j+1] == '.' || sql[j+1] == 'e' || sql[j+1] == 'E') {
-				j++
-			}
-			i = j
+		case (c == '-' || c == '+') && startsNumber(sql, i+1) && signContext(b[start:]):
+			i = endOfNumber(sql, i+1)
+			c = '?'
+		case c >= '0' && c <= '9' && (space || len(b) == start || !identChar(b[len(b)-1])):
+			i = endOfNumber(sql, i)
 			c = '?'
 		}
 		if space {
-			b.WriteByte(' ')
+			b = append(b, ' ')
 			space = false
 		}
-		b.WriteByte(c)
+		b = append(b, c)
 	}
-	return strings.TrimRight(b.String(), "; ")
+	for len(b) > start && (b[len(b)-1] == ';' || b[len(b)-1] == ' ') {
+		b = b[:len(b)-1]
+	}
+	return b
 }
 
-func prev(b *strings.Builder) byte {
-	s := b.String()
-	if s == "" {
-		return ' '
-	}
-	return s[len(s)-1]
+// startsNumber says sql has a number literal at i.
+func startsNumber(sql string, i int) bool {
+	return i < len(sql) && (sql[i] >= '0' && sql[i] <= '9' || sql[i] == '.' && i+1 < len(sql) && sql[i+1] >= '0' && sql[i+1] <= '9')
 }
+
+// endOfNumber is the index of the last byte of the number at i: digits, a
+// point, an exponent and its sign.
+func endOfNumber(sql string, i int) int {
+	j := i
+	for j+1 < len(sql) {
+		n := sql[j+1]
+		switch {
+		case n >= '0' && n <= '9' || n == '.' || n == 'e' || n == 'E':
+		case (n == '-' || n == '+') && (sql[j] == 'e' || sql[j] == 'E'):
+		default:
+			return j
+		}
+		j++
+	}
+	return j
+}
+
+// signContext says a sign after what b holds so far belongs to the number
+// that follows: at the start, after an operator, a parenthesis or a comma,
+// or after a keyword (WHERE x BETWEEN -5 AND -1).
+func signContext(b []byte) bool {
+	if len(b) == 0 {
+		return true
+	}
+	switch last := b[len(b)-1]; {
+	case strings.IndexByte("(,=<>+-*/%|&^~!", last) >= 0:
+		return true
+	case !identChar(last):
+		return false
+	}
+	i := len(b)
+	for i > 0 && identChar(b[i-1]) {
+		i--
+	}
+	return signKeywords[strings.ToUpper(string(b[i:]))]
+}
+
+// signKeywords are the SQL keywords a value can follow.
+var signKeywords = map[string]bool{"SELECT": true, "WHERE": true, "AND": true, "OR": true, "NOT": true, "BETWEEN": true,
+	"WHEN": true, "THEN": true, "ELSE": true, "RETURN": true, "LIMIT": true, "OFFSET": true, "LIKE": true, "IS": true,
+	"HAVING": true, "ON": true, "IN": true, "VALUES": true, "DEFAULT": true}
 
 func identChar(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-// firstWord is a statement's first keyword, upper case.
+// firstWord is a statement's first keyword, upper case (allocating only
+// when it is not upper case already: it is asked of every statement).
 func firstWord(sql string) string {
 	s := strings.TrimLeft(sql, " \t\r\n(")
 	if i := strings.IndexAny(s, " \t\r\n(;"); i >= 0 {
 		s = s[:i]
 	}
-	return strings.ToUpper(s)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'a' && c <= 'z' {
+			return strings.ToUpper(s)
+		}
+	}
+	return s
 }
 
 // classify is sysbench's classification by statement: SELECT reads;
@@ -148,6 +201,9 @@ func tablesOfDrop(sql string) (names []string, ifExists bool) {
 // is an INTEGER PRIMARY KEY, SERIAL and AUTO_INCREMENT columns become
 // INTEGER, and MySQL's table options go. What cannot be made is an error.
 func translateDDL(sql string, d *sqldb.Dialect) (string, []string, error) {
+	if firstWord(sql) != "CREATE" {
+		return sql, nil, nil
+	}
 	table := tableOfCreate(sql)
 	if table == "" {
 		return sql, nil, nil

@@ -112,31 +112,29 @@ func checkCarrierNewOrder(ctx context.Context, r *checkRun) ([]string, error) {
 // 3.3.2.8: W_YTD = sum(H_AMOUNT) for each warehouse (H_W_ID, the warehouse
 // that took the payment).
 func checkWarehouseHistory(ctx context.Context, r *checkRun) ([]string, error) {
-	ytd, _, err := sums(ctx, r.c, 1, "SELECT w_id, w_ytd FROM warehouse")
-	if err != nil {
-		return nil, err
-	}
-	paid, _, err := sums(ctx, r.c, 1, "SELECT h_w_id, sum(h_amount) FROM history GROUP BY h_w_id")
-	if err != nil {
-		return nil, err
-	}
-	return compare(ytd, paid, func(k district, a, b string) string {
-		return fmt.Sprintf("%s: w_ytd %s, sum(h_amount) %s", k, a, b)
-	}, "%.2f"), nil
+	return ytdIsHistory(ctx, r, 1, "SELECT w_id, w_ytd FROM warehouse", "SELECT h_w_id, sum(h_amount) FROM history GROUP BY h_w_id", "w_ytd")
 }
 
 // 3.3.2.9: D_YTD = sum(H_AMOUNT) for each district (H_W_ID, H_D_ID).
 func checkDistrictHistory(ctx context.Context, r *checkRun) ([]string, error) {
-	ytd, _, err := sums(ctx, r.c, 2, "SELECT d_w_id, d_id, d_ytd FROM district")
+	return ytdIsHistory(ctx, r, 2, "SELECT d_w_id, d_id, d_ytd FROM district",
+		"SELECT h_w_id, h_d_id, sum(h_amount) FROM history GROUP BY h_w_id, h_d_id", "d_ytd")
+}
+
+// ytdIsHistory compares a year-to-date column (ytd's rows, keyed by their
+// first keys columns) with the payments history holds (history's rows,
+// keyed alike), to the cent.
+func ytdIsHistory(ctx context.Context, r *checkRun, keys int, ytd, history, column string) ([]string, error) {
+	want, _, err := sums(ctx, r.c, keys, ytd)
 	if err != nil {
 		return nil, err
 	}
-	paid, _, err := sums(ctx, r.c, 2, "SELECT h_w_id, h_d_id, sum(h_amount) FROM history GROUP BY h_w_id, h_d_id")
+	paid, _, err := sums(ctx, r.c, keys, history)
 	if err != nil {
 		return nil, err
 	}
-	return compare(ytd, paid, func(k district, a, b string) string {
-		return fmt.Sprintf("%s: d_ytd %s, sum(h_amount) %s", k, a, b)
+	return compare(want, paid, func(k district, a, b string) string {
+		return fmt.Sprintf("%s: %s %s, sum(h_amount) %s", k, column, a, b)
 	}, "%.2f"), nil
 }
 

@@ -1,8 +1,6 @@
 package tpcc
 
 import (
-	"time"
-
 	"github.com/dbgauge/dbgauge/db/sqldb"
 	"github.com/dbgauge/dbgauge/randgen"
 )
@@ -12,11 +10,6 @@ import (
 // tenth of a warehouse's stock at a time, so loaders share even one
 // warehouse, and a district's orders and order lines draw from the same
 // order plan, so they agree whichever loader makes them.
-
-// loadTime stands for "the current date and time" of the load (C_SINCE,
-// O_ENTRY_D, H_DATE, delivered OL_DELIVERY_D): fixed, so that the data is
-// reproducible.
-var loadTime = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // Stream tags, one per table.
 const (

@@ -6,6 +6,11 @@ import (
 	"github.com/dbgauge/dbgauge/db/sqldb"
 )
 
+// loadTime stands for "the current date and time" of the load (C_SINCE,
+// O_ENTRY_D, H_DATE, delivered OL_DELIVERY_D): fixed, so that the data is
+// reproducible.
+var loadTime = dataset.LoadTime()
+
 // datasetName is the stamp of the nine tables.
 const datasetName = "tpcc"
 

@@ -33,27 +33,27 @@ import (
 // removes every one of them; if it does not, the transaction fails rather
 // than deliver an order twice (conditions 3.3.2.5 and 3.3.2.10).
 func (u *user) delivery(ctx context.Context) error {
-	s, r, dl := u.s, u.r, &u.dl
+	r, dl := u.r, &u.dl
 	w := u.warehouse()
 	carrier := r.Uniform(1, 10)
 	now := time.Now()
 
-	if err := u.begin(ctx, true); err != nil {
+	if err := u.t.Begin(ctx); err != nil {
 		return err
 	}
 	dl.found = dl.found[:0]
 	rd := u.rd
 	for d := int64(1); d <= districtsPerWH; d++ {
-		n, err := u.row(ctx, opDLNewOrder, s.stmts[opDLNewOrder], rd.dest[opDLNewOrder], w, d)
+		n, err := u.t.Row(ctx, opDLNewOrder, rd.dest[opDLNewOrder], w, d)
 		if err != nil {
-			return u.abort(err)
+			return err
 		}
 		if n > 0 {
 			dl.found = append(dl.found, delivered{district: d, order: rd.order})
 		}
 	}
 	if len(dl.found) == 0 {
-		return u.commit(ctx)
+		return u.t.Commit(ctx)
 	}
 	// The IN lists have ten places; a shorter list repeats its last pair.
 	pairs := func(first ...any) []any {
@@ -64,40 +64,40 @@ func (u *user) delivery(ctx context.Context) error {
 		}
 		return dl.args
 	}
-	gone, err := u.exec(ctx, opDLNewOrderDelete, s.stmts[opDLNewOrderDelete], pairs(w)...)
+	gone, err := u.t.Exec(ctx, opDLNewOrderDelete, pairs(w)...)
 	if err != nil {
-		return u.abort(err)
+		return err
 	}
 	if gone != int64(len(dl.found)) {
-		return u.abort(fmt.Errorf("tpcc: delivery deleted %d of the %d new orders it had locked", gone, len(dl.found)))
+		return fmt.Errorf("tpcc: delivery deleted %d of the %d new orders it had locked", gone, len(dl.found))
 	}
-	if _, err := u.rows(ctx, opDLOrder, s.stmts[opDLOrder], rd.dest[opDLOrder], func(int) error {
+	if _, err := u.t.Rows(ctx, opDLOrder, rd.dest[opDLOrder], func(int) error {
 		dl.at(rd.district).customer = rd.customer
 		return nil
 	}, pairs(w)...); err != nil {
-		return u.abort(err)
+		return err
 	}
-	if _, err := u.exec(ctx, opDLOrderUpdate, s.stmts[opDLOrderUpdate], pairs(carrier, w)...); err != nil {
-		return u.abort(err)
+	if _, err := u.t.Exec(ctx, opDLOrderUpdate, pairs(carrier, w)...); err != nil {
+		return err
 	}
-	if _, err := u.exec(ctx, opDLOrderLineUpdate, s.stmts[opDLOrderLineUpdate], pairs(now, w)...); err != nil {
-		return u.abort(err)
+	if _, err := u.t.Exec(ctx, opDLOrderLineUpdate, pairs(now, w)...); err != nil {
+		return err
 	}
-	if _, err := u.rows(ctx, opDLOrderLineSum, s.stmts[opDLOrderLineSum], rd.dest[opDLOrderLineSum], func(int) error {
+	if _, err := u.t.Rows(ctx, opDLOrderLineSum, rd.dest[opDLOrderLineSum], func(int) error {
 		dl.at(rd.district).total = cents(rd.total.V)
 		return nil
 	}, pairs(w)...); err != nil {
-		return u.abort(err)
+		return err
 	}
 	for _, f := range dl.found {
 		if f.customer == 0 {
-			return u.abort(&missingError{what: fmt.Sprintf("order %d of district %d", f.order, f.district)})
+			return &missingError{what: fmt.Sprintf("order %d of district %d", f.order, f.district)}
 		}
-		if _, err := u.exec(ctx, opDLCustomerUpdate, s.stmts[opDLCustomerUpdate], f.total, w, f.district, f.customer); err != nil {
-			return u.abort(err)
+		if _, err := u.t.Exec(ctx, opDLCustomerUpdate, f.total, w, f.district, f.customer); err != nil {
+			return err
 		}
 	}
-	return u.commit(ctx)
+	return u.t.Commit(ctx)
 }
 
 // deliveryState is Delivery's scratch, kept in the user.

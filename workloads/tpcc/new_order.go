@@ -67,7 +67,7 @@ const minLines = 5 // clause 2.4.1.3: 5 to 15 lines
 // 7 + 4 x OL_CNT. Lines are numbered in item order; the unused item sorts
 // last, as the spec wants it last.
 func (u *user) newOrder(ctx context.Context) error {
-	c, s, r := u.c, u.s, u.r
+	c, r := u.c, u.r
 	w := u.warehouse()
 	d := r.Uniform(1, districtsPerWH)
 	cid := c.nurandCID().Next(r)
@@ -98,52 +98,52 @@ func (u *user) newOrder(ctx context.Context) error {
 		return fmt.Errorf("tpcc: %d order lines", n) // unreachable: drawn in [5, 15]
 	}
 
-	if err := u.begin(ctx, true); err != nil {
+	if err := u.t.Begin(ctx); err != nil {
 		return err
 	}
 	if err := u.need(ctx, opNOWarehouse, "warehouse", w); err != nil {
-		return u.abort(err)
+		return err
 	}
 	if err := u.need(ctx, opNODistrict, "district", w, d); err != nil {
-		return u.abort(err)
+		return err
 	}
 	o := u.rd.next
-	if _, err := u.exec(ctx, opNODistrictUpdate, s.stmts[opNODistrictUpdate], o+1, w, d); err != nil {
-		return u.abort(err)
+	if _, err := u.t.Exec(ctx, opNODistrictUpdate, o+1, w, d); err != nil {
+		return err
 	}
 	if err := u.need(ctx, opNOCustomer, "customer", w, d, cid); err != nil {
-		return u.abort(err)
+		return err
 	}
-	if _, err := u.exec(ctx, opNOOrderInsert, s.stmts[opNOOrderInsert], o, d, w, cid, now, n, allLocal); err != nil {
-		return u.abort(err)
+	if _, err := u.t.Exec(ctx, opNOOrderInsert, o, d, w, cid, now, n, allLocal); err != nil {
+		return err
 	}
-	if _, err := u.exec(ctx, opNONewOrderInsert, s.stmts[opNONewOrderInsert], o, d, w); err != nil {
-		return u.abort(err)
+	if _, err := u.t.Exec(ctx, opNONewOrderInsert, o, d, w); err != nil {
+		return err
 	}
 	// The items and their stock rows, one statement each (the spec reads
 	// them line by line; go-tpc reads them with IN lists too).
 	no := &u.no
 	if err := u.readItems(ctx, no, lines); err != nil {
-		return u.abort(err)
+		return err
 	}
 	for i := range lines {
 		if !lines[i].found {
 			if lines[i].item > items {
 				// The unused item: the order rolls back (clause 2.4.2.3),
 				// a completed New-Order of its own kind.
-				return u.rollback(ctx)
+				return u.t.Rollback(ctx)
 			}
-			return u.abort(&missingError{what: fmt.Sprintf("item %d", lines[i].item)})
+			return &missingError{what: fmt.Sprintf("item %d", lines[i].item)}
 		}
 	}
 	if err := u.readStock(ctx, no, lines, d); err != nil {
-		return u.abort(err)
+		return err
 	}
 	no.args = no.args[:0]
 	for i := range lines {
 		l := &lines[i]
 		if !l.stocked {
-			return u.abort(&missingError{what: fmt.Sprintf("stock row of item %d in warehouse %d", l.item, l.supply)})
+			return &missingError{what: fmt.Sprintf("stock row of item %d in warehouse %d", l.item, l.supply)}
 		}
 		// Clause 2.4.2.2: restock by 91 when fewer than 10 would be left.
 		// An item ordered twice from one warehouse updates its row twice.
@@ -160,16 +160,16 @@ func (u *user) newOrder(ctx context.Context) error {
 		if l.supply != w {
 			remote = 1
 		}
-		if _, err := u.exec(ctx, opNOStockUpdate, s.stmts[opNOStockUpdate], qty, l.quantity, remote, l.item, l.supply); err != nil {
-			return u.abort(err)
+		if _, err := u.t.Exec(ctx, opNOStockUpdate, qty, l.quantity, remote, l.item, l.supply); err != nil {
+			return err
 		}
 		amount := cents(float64(l.quantity) * l.price)
 		no.args = append(no.args, o, d, w, int64(i+1), l.item, l.supply, l.quantity, amount, l.distInfo)
 	}
-	if _, err := u.exec(ctx, opNOOrderLineInsert, s.lines[len(lines)], no.args...); err != nil {
-		return u.abort(err)
+	if _, err := u.t.ExecSize(ctx, opNOOrderLineInsert, len(lines), no.args...); err != nil {
+		return err
 	}
-	return u.commit(ctx)
+	return u.t.Commit(ctx)
 }
 
 // need reads one row that must exist into op's destinations. The values
@@ -177,7 +177,7 @@ func (u *user) newOrder(ctx context.Context) error {
 // C_DISCOUNT, the brand-generic flag) are read, as the spec asks, but not
 // computed on.
 func (u *user) need(ctx context.Context, op workload.OpID, what string, args ...any) error {
-	n, err := u.row(ctx, op, u.s.stmts[op], u.rd.dest[op], args...)
+	n, err := u.t.Row(ctx, op, u.rd.dest[op], args...)
 	if err == nil && n == 0 {
 		err = &missingError{what: what + " row"}
 	}
@@ -196,7 +196,7 @@ func (u *user) readItems(ctx context.Context, no *newOrderState, lines []orderLi
 	for i := range maxLines {
 		no.args = append(no.args, lines[min(i, len(lines)-1)].item)
 	}
-	_, err := u.rows(ctx, opNOItem, u.s.stmts[opNOItem], no.itemDest, func(int) error {
+	_, err := u.t.Rows(ctx, opNOItem, no.itemDest, func(int) error {
 		for i := range lines {
 			if lines[i].item == no.item {
 				lines[i].found, lines[i].price = true, no.price
@@ -222,7 +222,7 @@ func (u *user) readStock(ctx context.Context, no *newOrderState, lines []orderLi
 		l := lines[min(i, len(lines)-1)]
 		no.args = append(no.args, l.supply, l.item)
 	}
-	_, err := u.rows(ctx, opNOStock, u.s.stmts[opNOStock], no.stockDest, func(int) error {
+	_, err := u.t.Rows(ctx, opNOStock, no.stockDest, func(int) error {
 		info := ""
 		for i := range lines {
 			if lines[i].item == no.item && lines[i].supply == no.supply && !lines[i].stocked {

@@ -16,7 +16,7 @@ import "context"
 //	SELECT ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_delivery_d FROM order_line
 //	  WHERE ol_o_id = :o_id AND ol_d_id = :d_id AND ol_w_id = :w_id;
 func (u *user) orderStatus(ctx context.Context) error {
-	c, s, r := u.c, u.s, u.r
+	c, r := u.c, u.r
 	w := u.warehouse()
 	d := r.Uniform(1, districtsPerWH)
 	var cid int64
@@ -28,26 +28,26 @@ func (u *user) orderStatus(ctx context.Context) error {
 		cid = c.nurandCID().Next(r)
 	}
 
-	if err := u.begin(ctx, false); err != nil {
+	if err := u.t.BeginRead(ctx); err != nil {
 		return err
 	}
 	if byName {
 		var err error
 		if cid, err = u.customerByName(ctx, opOSCustomerByName, w, d, last); err != nil {
-			return u.abort(err)
+			return err
 		}
 	}
 	if err := u.need(ctx, opOSCustomer, "customer", w, d, cid); err != nil {
-		return u.abort(err)
+		return err
 	}
-	n, err := u.row(ctx, opOSOrder, s.stmts[opOSOrder], u.rd.dest[opOSOrder], w, d, cid)
+	n, err := u.t.Row(ctx, opOSOrder, u.rd.dest[opOSOrder], w, d, cid)
 	if err != nil {
-		return u.abort(err)
+		return err
 	}
 	if n > 0 { // a customer may have no order yet
-		if _, err := u.query(ctx, opOSOrderLines, s.stmts[opOSOrderLines], w, d, u.rd.order); err != nil {
-			return u.abort(err)
+		if _, err := u.t.Query(ctx, opOSOrderLines, w, d, u.rd.order); err != nil {
+			return err
 		}
 	}
-	return u.commit(ctx)
+	return u.t.Commit(ctx)
 }

@@ -29,7 +29,7 @@ import (
 // The customer row is locked (FOR UPDATE) as it is read, since it is
 // written back. C_YTD_PAYMENT and C_PAYMENT_CNT are updated too (2.5.2.2).
 func (u *user) payment(ctx context.Context) error {
-	c, s, r := u.c, u.s, u.r
+	c, r := u.c, u.r
 	w := u.warehouse()
 	d := r.Uniform(1, districtsPerWH)
 	cw, cd := w, d
@@ -47,50 +47,50 @@ func (u *user) payment(ctx context.Context) error {
 	amount := money(r, 1, 5000)
 	now := time.Now()
 
-	if err := u.begin(ctx, true); err != nil {
+	if err := u.t.Begin(ctx); err != nil {
 		return err
 	}
-	if _, err := u.exec(ctx, opPayWarehouseUpdate, s.stmts[opPayWarehouseUpdate], amount, w); err != nil {
-		return u.abort(err)
+	if _, err := u.t.Exec(ctx, opPayWarehouseUpdate, amount, w); err != nil {
+		return err
 	}
 	if err := u.need(ctx, opPayWarehouse, "warehouse", w); err != nil {
-		return u.abort(err)
+		return err
 	}
-	if _, err := u.exec(ctx, opPayDistrictUpdate, s.stmts[opPayDistrictUpdate], amount, w, d); err != nil {
-		return u.abort(err)
+	if _, err := u.t.Exec(ctx, opPayDistrictUpdate, amount, w, d); err != nil {
+		return err
 	}
 	if err := u.need(ctx, opPayDistrict, "district", w, d); err != nil {
-		return u.abort(err)
+		return err
 	}
 	if byName {
 		var err error
 		if cid, err = u.customerByName(ctx, opPayCustomerByName, cw, cd, last); err != nil {
-			return u.abort(err)
+			return err
 		}
 	}
 	if err := u.need(ctx, opPayCustomer, "customer", cw, cd, cid); err != nil {
-		return u.abort(err)
+		return err
 	}
 	rd := u.rd
 	if string(rd.credit()) == "BC" {
 		// Clause 2.5.2.2: the payment's ids and amount go in front of
 		// C_DATA, which keeps its first 500 characters.
 		if err := u.need(ctx, opPayCustomerData, "customer", cw, cd, cid); err != nil {
-			return u.abort(err)
+			return err
 		}
 		data := fmt.Sprintf("%d %d %d %d %d %.2f|%s", cid, cd, cw, d, w, amount, rd.text[slotData])
 		if len(data) > 500 {
 			data = data[:500]
 		}
-		if _, err := u.exec(ctx, opPayCustomerUpdateBC, s.stmts[opPayCustomerUpdateBC], amount, amount, data, cw, cd, cid); err != nil {
-			return u.abort(err)
+		if _, err := u.t.Exec(ctx, opPayCustomerUpdateBC, amount, amount, data, cw, cd, cid); err != nil {
+			return err
 		}
-	} else if _, err := u.exec(ctx, opPayCustomerUpdate, s.stmts[opPayCustomerUpdate], amount, amount, cw, cd, cid); err != nil {
-		return u.abort(err)
+	} else if _, err := u.t.Exec(ctx, opPayCustomerUpdate, amount, amount, cw, cd, cid); err != nil {
+		return err
 	}
 	hData := string(rd.text[slotWarehouse]) + "    " + string(rd.text[slotDistrict]) // clause 2.5.2.2: W_NAME, 4 spaces, D_NAME
-	if _, err := u.exec(ctx, opPayHistoryInsert, s.stmts[opPayHistoryInsert], cd, cw, cid, d, w, now, amount, hData); err != nil {
-		return u.abort(err)
+	if _, err := u.t.Exec(ctx, opPayHistoryInsert, cd, cw, cid, d, w, now, amount, hData); err != nil {
+		return err
 	}
-	return u.commit(ctx)
+	return u.t.Commit(ctx)
 }

@@ -23,15 +23,15 @@ func (u *user) stockLevel(ctx context.Context) error {
 	}
 	threshold := r.Uniform(10, 20)
 
-	if err := u.begin(ctx, false); err != nil {
+	if err := u.t.BeginRead(ctx); err != nil {
 		return err
 	}
 	if err := u.need(ctx, opSLDistrict, "district", w, d); err != nil {
-		return u.abort(err)
+		return err
 	}
 	next := u.rd.next
 	if err := u.need(ctx, opSLStockCount, "stock count", w, d, next, next-20, w, threshold); err != nil {
-		return u.abort(err)
+		return err
 	}
-	return u.commit(ctx)
+	return u.t.Commit(ctx)
 }

@@ -81,7 +81,7 @@ func TestTransactions(t *testing.T) {
 					tx.OK[opOSOrder], tx.Types[txOrderStatus], tx.OK[opSLStockCount], tx.Types[txStockLevel])
 			}
 			for op, n := range tx.Failed {
-				t.Errorf("%s failed %d times", statements[op].name, n)
+				t.Errorf("%s failed %d times", statements.Stmts[op].Name, n)
 			}
 		})
 	}

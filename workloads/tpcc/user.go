@@ -40,20 +40,19 @@ type user struct {
 	dealt          int
 	cur            workload.TxnID // the type Next dealt
 
-	s     *session
-	tx    workload.Tx
-	inTxn bool
-	args  []any
-	no    newOrderState
-	dl    deliveryState
-	rd    *reads
+	// t is the transaction Run runs, on the borrowed connection's
+	// statements.
+	t  *sqlrun.Txn
+	no newOrderState
+	dl deliveryState
+	rd *reads
 	// byName collects the ids of a by-name read.
 	byName []int64
 }
 
 func newUser(env workload.UserEnv, in *instance) *user {
 	c := in.c
-	u := &user{in: in, c: c, r: env.Rand, args: make([]any, 0, 16), rd: newReads()}
+	u := &user{in: in, c: c, r: env.Rand, rd: newReads()}
 	n := int64(env.User)
 	switch {
 	case c.wait:
@@ -86,23 +85,19 @@ func (u *user) Next() workload.TxnID {
 	return u.cur
 }
 
-// Run implements workload.User.
+// Run implements workload.User. A transaction that fails is rolled back,
+// unmeasured (sqlrun.Txn.End).
 func (u *user) Run(ctx context.Context, tx workload.Tx) error {
-	u.s, u.tx = tx.Session().(*session), tx
+	u.t = tx.Session().(*sqlrun.Prepared).Start(tx)
 	// The runner asks Run again after an ignorable error; the stream is
 	// restored, so the retry draws the same inputs.
-	switch u.cur {
-	case txNewOrder:
-		return u.newOrder(ctx)
-	case txPayment:
-		return u.payment(ctx)
-	case txOrderStatus:
-		return u.orderStatus(ctx)
-	case txDelivery:
-		return u.delivery(ctx)
-	default:
-		return u.stockLevel(ctx)
-	}
+	return u.t.End(ctx, transactions[u.cur](u, ctx))
+}
+
+// transactions are the code of the five, by type.
+var transactions = [numTxns]func(*user, context.Context) error{
+	txNewOrder: (*user).newOrder, txPayment: (*user).payment, txOrderStatus: (*user).orderStatus,
+	txDelivery: (*user).delivery, txStockLevel: (*user).stockLevel,
 }
 
 // warehouse is the transaction's home warehouse.
@@ -126,78 +121,13 @@ func (u *user) otherWarehouse(w int64) int64 {
 	return o
 }
 
-// timed runs one statement under the meter.
-func (u *user) exec(ctx context.Context, op workload.OpID, st sqldb.Stmt, args ...any) (int64, error) {
-	u.args = append(u.args[:0], args...)
-	return sqlrun.Exec(ctx, u.tx, op, st, u.args)
-}
-
-// query runs a read whose values are not used and returns its rows.
-func (u *user) query(ctx context.Context, op workload.OpID, st sqldb.Stmt, args ...any) (int, error) {
-	u.args = append(u.args[:0], args...)
-	return sqlrun.Query(ctx, u.tx, op, st, u.args)
-}
-
-// row runs a read and scans its first row into dest; it returns the rows.
-func (u *user) row(ctx context.Context, op workload.OpID, st sqldb.Stmt, dest []any, args ...any) (int, error) {
-	u.args = append(u.args[:0], args...)
-	return sqlrun.Row(ctx, u.tx, op, st, dest, u.args)
-}
-
-// rows runs a read and scans every row into dest, calling each after each
-// row; it returns the rows.
-func (u *user) rows(ctx context.Context, op workload.OpID, st sqldb.Stmt, dest []any, each func(int) error, args ...any) (int, error) {
-	u.args = append(u.args[:0], args...)
-	return sqlrun.Rows(ctx, u.tx, op, st, dest, each, u.args)
-}
-
-// begin starts a transaction (read-only ones with the dialect's read BEGIN).
-func (u *user) begin(ctx context.Context, write bool) error {
-	st := u.s.beginRead
-	if write {
-		st = u.s.stmts[opBegin]
-	}
-	if _, err := u.exec(ctx, opBegin, st); err != nil {
-		return err
-	}
-	u.inTxn = true
-	return nil
-}
-
-func (u *user) commit(ctx context.Context) error {
-	if _, err := u.exec(ctx, opCommit, u.s.stmts[opCommit]); err != nil {
-		return u.abort(err)
-	}
-	u.inTxn = false
-	return nil
-}
-
-// rollback is the measured ROLLBACK a New-Order asks for (clause 2.4.2.3).
-func (u *user) rollback(ctx context.Context) error {
-	u.inTxn = false
-	if _, err := u.exec(ctx, opRollback, u.s.stmts[opRollback]); err != nil {
-		return err
-	}
-	return workload.ErrRollback
-}
-
-// abort rolls back after a failed statement, unmeasured, and returns err
-// for the runner to classify.
-func (u *user) abort(err error) error {
-	if u.inTxn {
-		_, _ = u.s.stmts[opRollback].Exec(context.WithoutCancel(context.Background()))
-		u.inTxn = false
-	}
-	return err
-}
-
 // customerByName finds the customer of clause 2.5.2.2 by last name: of the
 // n customers with that name in the district, sorted by C_FIRST, the one at
 // position n/2 rounded up. One statement reads their ids in that order, as
 // the spec's cursor does.
 func (u *user) customerByName(ctx context.Context, op workload.OpID, w, d int64, last string) (int64, error) {
 	ids := u.byName[:0]
-	n, err := u.rows(ctx, op, u.s.stmts[op], u.rd.dest[op], func(int) error {
+	n, err := u.t.Rows(ctx, op, u.rd.dest[op], func(int) error {
 		ids = append(ids, u.rd.customer)
 		return nil
 	}, w, d, last)

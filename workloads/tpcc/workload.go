@@ -26,18 +26,11 @@ import (
 )
 
 // Workload is TPC-C.
-var Workload workload.Workload = tpcc{}
+var Workload = workload.Define(workload.Meta{Name: "tpcc", Family: "tpcc",
+	Description: "TPC-C: New-Order, Payment, Order-Status, Delivery, Stock-Level on a deck; tpmC and NOPM; check runs clause 3.3.2"}, options, newInstance)
 
-type tpcc struct{}
-
-func (tpcc) Meta() workload.Meta {
-	return workload.Meta{Name: "tpcc", Family: "tpcc",
-		Description: "TPC-C: New-Order, Payment, Order-Status, Delivery, Stock-Level on a deck; tpmC and NOPM; check runs clause 3.3.2"}
-}
-
-func (tpcc) Options() []workload.Option { return options() }
-
-func (tpcc) Configure(v workload.Values, p workload.Params) (workload.Instance, error) {
+// newInstance is the workload configured by option values.
+func newInstance(v workload.Values, p workload.Params) (workload.Instance, error) {
 	c, err := parseConfig(v, p)
 	if err != nil {
 		return nil, err
@@ -83,12 +76,12 @@ func (i *instance) Transactions() []workload.Txn {
 	return ts
 }
 
-func (i *instance) Ops() []workload.Op        { return opList() }
+func (i *instance) Ops() []workload.Op        { return statements.Ops() }
 func (i *instance) Dataset() workload.Dataset { return i.ds }
 
 // Open implements workload.Instance.
 func (i *instance) Open(ctx context.Context, env workload.SessionEnv) (workload.Session, error) {
-	return openSession(ctx, env)
+	return statements.Open(ctx, env)
 }
 
 // NewUser implements workload.Instance.

@@ -23,7 +23,7 @@ const rowsPerID = 10
 func options() []workload.Option {
 	return []workload.Option{
 		{Name: "tables", Help: "Number of tables (tbl_200, tbl_201, …)", Kind: workload.Int, Default: "40", Min: 1, Max: 10000},
-		{Name: "table-size", Help: "Rows per table loaded by prepare (about 1.6 KB each)", Kind: workload.Int, Default: "1000", Min: 0, Max: 1 << 31},
+		{Name: "table-size", Help: "Rows per table loaded by prepare (about 1.6 KB each)", Kind: workload.Int, Default: "1000", Min: 0, Max: 1 << 31, DataSize: true},
 		{Name: "bound", Help: "Select range: cpu = the first --hot-rows rows of each table (fits the cache), io = the whole table", Kind: workload.Enum, Default: "cpu", Choices: []string{"cpu", "io"}},
 		{Name: "hot-rows", Help: "Rows per table a cpu-bound select draws from", Kind: workload.Int, Default: "100", Min: 1},
 	}

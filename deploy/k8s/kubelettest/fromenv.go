@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"k8s.io/client-go/tools/clientcmd"
+
+	"github.com/dbgauge/dbgauge/testenv"
 )
 
 // EnvKubeconfig names the environment variable that points tests at the
@@ -17,19 +19,12 @@ const EnvKubeconfig = "DBGAUGE_TEST_KUBECONFIG"
 // the kubeconfig's certificate-authority (scripts/k8s keeps ca.crt and ca.key
 // in one directory), Dir = t.TempDir(), BaseEnv = this process's PATH, HOME
 // and TMPDIR, and the given namespace and node. Without the variable the
-// test is skipped, or fails when CI is set (the project's rule: a missing
-// server skips loudly in a developer loop and fails under CI). Commands and
+// test is skipped, or fails when CI is set (testenv.Env: a missing server
+// skips loudly in a developer loop and fails under CI). Commands and
 // NeverStart are left to the caller.
 func FromEnv(t testing.TB, namespace, node string) Config {
 	t.Helper()
-	path := os.Getenv(EnvKubeconfig)
-	if path == "" {
-		msg := EnvKubeconfig + ` is not set: start the test control plane with eval "$(scripts/k8s start)"`
-		if os.Getenv("CI") != "" {
-			t.Fatal(msg)
-		}
-		t.Skip("SKIPPING: " + msg)
-	}
+	path := testenv.Env(t, EnvKubeconfig, `start the test control plane with eval "$(scripts/k8s start)"`)
 	rc, err := clientcmd.BuildConfigFromFlags("", path)
 	if err != nil {
 		t.Fatalf("%s=%s: %v", EnvKubeconfig, path, err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/dbgauge/dbgauge/dataset/sqlstore"
 	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/db/cubrid"
 	"github.com/dbgauge/dbgauge/db/mysql"
 	"github.com/dbgauge/dbgauge/db/oracle"
 	"github.com/dbgauge/dbgauge/db/postgres"
@@ -22,17 +23,17 @@ import (
 	"github.com/dbgauge/dbgauge/workload"
 	"github.com/dbgauge/dbgauge/workload/wltest"
 	"github.com/dbgauge/dbgauge/workloads/bookstore"
+	"github.com/dbgauge/dbgauge/workloads/declarative"
 	"github.com/dbgauge/dbgauge/workloads/kv"
 	"github.com/dbgauge/dbgauge/workloads/oltp"
 	"github.com/dbgauge/dbgauge/workloads/orderentry"
-	"github.com/dbgauge/dbgauge/workloads/spec"
 	"github.com/dbgauge/dbgauge/workloads/tpcc"
 	"github.com/dbgauge/dbgauge/workloads/widetable"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-// dialects are the five SQL databases, by the names of the golden files.
+// dialects are the six SQL databases, by the names of the golden files.
 var dialects = []struct {
 	name string
 	d    *sqldb.Dialect
@@ -42,6 +43,7 @@ var dialects = []struct {
 	{"mysql", mysql.Dialect()},
 	{"oracle", oracle.Dialect()},
 	{"sqlserver", sqlserver.Dialect()},
+	{"cubrid", cubrid.Dialect()},
 }
 
 // cases are the SQL workloads, each with options that keep its data small
@@ -51,7 +53,7 @@ func cases(t *testing.T) []struct {
 	w       workload.Workload
 	opts    map[string]string
 } {
-	shop, err := spec.Load("../../../examples/workloads/shop.yaml")
+	shop, err := declarative.Load("../../../examples/workloads/shop.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 -- A small order-entry script written for dbgauge's tests in the manner of
 -- Percona's sysbench-tpcc: it declares C functions with ffi.cdef, pauses
--- with ffi.C.usleep, counts with ffi.C.sb_counter_inc, reads the clock with
+-- with ffi.C.usleep, counts with ffi.C.sb_counter_inc (an error: a rollback
+-- on purpose), reads the clock with
 -- ffi.C.gettimeofday, formats with %u, and prepares in parallel.
 
 local ffi = require("ffi")
@@ -84,6 +85,13 @@ function event()
    con:query("BEGIN")
    local next_o_id = con:query_row(string.format(
       "SELECT d_next_o_id FROM district%u WHERE d_w_id = %u AND d_id = %u", t, w, d))
+   if sysbench.rand.uniform(1, 4) == 1 then
+      -- An order that rolls back on purpose, counted as sysbench-tpcc
+      -- counts its New-Orders with an unused item.
+      ffi.C.sb_counter_inc(sysbench.tid, ffi.C.SB_CNT_ERROR)
+      con:query("ROLLBACK")
+      return
+   end
    con:query(string.format(
       "UPDATE district%u SET d_next_o_id = %u WHERE d_w_id = %u AND d_id = %u",
       t, next_o_id + 1, w, d))

@@ -1,0 +1,51 @@
+-- oltp_read_write on cubrid: the SQL dbgauge sends (workloads/internal/sqlgolden).
+-- Transactions are the connection's (sqldb.Transactor): BEGIN, COMMIT and
+-- ROLLBACK are protocol calls, not statements.
+
+-- prepare
+SELECT class_name FROM db_class WHERE class_name = LOWER(?) AND owner_name = CURRENT_USER;
+CREATE TABLE IF NOT EXISTS dbgauge_datasets (name VARCHAR(64) NOT NULL PRIMARY KEY, stamp STRING NOT NULL);
+INSERT INTO dbgauge_datasets (name, stamp) VALUES (?, ?);
+DROP TABLE IF EXISTS "sbtest1";
+CREATE TABLE sbtest1(
+  id INTEGER NOT NULL,
+  k INTEGER DEFAULT '0' NOT NULL,
+  c CHAR(120) DEFAULT '' NOT NULL,
+  pad CHAR(60) DEFAULT '' NOT NULL,
+  PRIMARY KEY (id)
+) ;
+-- load sbtest1 (id, k, c, pad): the driver's bulk loader, else
+INSERT INTO "sbtest1" (id, k, c, pad) VALUES (?,?,?,?),(?,?,?,?);
+CREATE INDEX k_1 ON sbtest1(k);
+UPDATE STATISTICS ON "sbtest1";
+
+-- session: the measured statements
+SELECT c FROM sbtest1 WHERE id=?;
+SELECT c FROM sbtest1 WHERE id BETWEEN ? AND ?;
+SELECT SUM(k) FROM sbtest1 WHERE id BETWEEN ? AND ?;
+SELECT c FROM sbtest1 WHERE id BETWEEN ? AND ? ORDER BY c;
+SELECT DISTINCT c FROM sbtest1 WHERE id BETWEEN ? AND ? ORDER BY c;
+UPDATE sbtest1 SET k=k+1 WHERE id=?;
+UPDATE sbtest1 SET c=? WHERE id=?;
+DELETE FROM sbtest1 WHERE id=?;
+INSERT INTO sbtest1 (id, k, c, pad) VALUES (?, ?, ?, ?);
+
+-- statements built while running: three transactions
+SELECT c FROM sbtest1 WHERE id=?;
+SELECT c FROM sbtest1 WHERE id BETWEEN ? AND ?;
+SELECT SUM(k) FROM sbtest1 WHERE id BETWEEN ? AND ?;
+SELECT c FROM sbtest1 WHERE id BETWEEN ? AND ? ORDER BY c;
+SELECT DISTINCT c FROM sbtest1 WHERE id BETWEEN ? AND ? ORDER BY c;
+UPDATE sbtest1 SET k=k+1 WHERE id=?;
+UPDATE sbtest1 SET c=? WHERE id=?;
+DELETE FROM sbtest1 WHERE id=?;
+INSERT INTO sbtest1 (id, k, c, pad) VALUES (?, ?, ?, ?);
+-- begin a transaction (protocol)
+-- commit (protocol)
+
+-- cleanup
+DROP TABLE IF EXISTS "sbtest1";
+SELECT class_name FROM db_class WHERE class_name = LOWER(?) AND owner_name = CURRENT_USER;
+DELETE FROM dbgauge_datasets WHERE name = ?;
+SELECT name FROM dbgauge_datasets;
+DROP TABLE IF EXISTS "dbgauge_datasets";
