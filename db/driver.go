@@ -39,6 +39,15 @@ type Interrupter interface {
 	Interrupt()
 }
 
+// Relogger is a Conn whose driver logs in again on its own when the server
+// drops an idle connection between transactions (CUBRID's CAS under
+// KEEP_CONNECTION=AUTO), so the run never sees the loss. Relogins is how
+// many times it did so far; it is safe to call from another goroutine. Each
+// costs a login inside some operation's latency, so the run reports them.
+type Relogger interface {
+	Relogins() int64
+}
+
 // UnsupportedError says a workload cannot run on a kind of database (a SQL
 // workload on Redis): a usage error, reported at prepare or run.
 type UnsupportedError struct {

@@ -307,13 +307,18 @@ func figuresTable(r *results.Result) *Table {
 func totalsTable(r *results.Result) *Table {
 	t := r.Totals
 	q := t.Queries
-	return &Table{Head: []string{"", "total", "per second"}, Align: "lrr", Rows: [][]string{
+	tab := &Table{Head: []string{"", "total", "per second"}, Align: "lrr", Rows: [][]string{
 		{"transactions", fmtCount(t.Transactions), fmtNum(t.TPS)},
 		{"queries (read / write / other)", fmt.Sprintf("%s (%s / %s / %s)", fmtCount(q.Total), fmtCount(q.Read), fmtCount(q.Write), fmtCount(q.Other)), fmtNum(t.QPS)},
 		{"errors (failed / retried)", fmt.Sprintf("%s / %s", fmtCount(t.Errors), fmtCount(t.IgnoredErrors)), fmtNum(float64(t.Errors+t.IgnoredErrors) / max(t.DurationS, 1e-9))},
 		{"reconnects", fmtCount(t.Reconnects), fmtNum(float64(t.Reconnects) / max(t.DurationS, 1e-9))},
-		{"measured time", fmtSeconds(t.DurationS), ""},
 	}}
+	if t.Relogins != nil {
+		tab.Rows = append(tab.Rows, []string{"relogins (the driver's own, after the server dropped an idle connection)",
+			fmtCount(*t.Relogins), fmtNum(float64(*t.Relogins) / max(t.DurationS, 1e-9))})
+	}
+	tab.Rows = append(tab.Rows, []string{"measured time", fmtSeconds(t.DurationS), ""})
+	return tab
 }
 
 func errorsTable(r *results.Result) *Table {

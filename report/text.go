@@ -140,6 +140,10 @@ func extras(w io.Writer, r *results.Result) {
 			fmt.Fprintf(w, "    %-30s %10d %10d\n", k+":", t.IgnoredByClass[k], t.ErrorsByClass[k])
 		}
 	}
+	if t.Relogins != nil {
+		fmt.Fprintf(w, "\nRelogins (the driver logged in again after the server dropped an idle connection): %d (%.2f per sec.)\n",
+			*t.Relogins, float64(*t.Relogins)/max(t.DurationS, 1e-9))
+	}
 	if len(r.Ops) > 0 {
 		fmt.Fprintf(w, "\nOperations (latency in ms):\n")
 		width := nameWidth(18, slices.Collect(maps.Keys(r.Ops)))

@@ -103,3 +103,21 @@ func golden(t *testing.T, name string, got []byte) {
 		t.Errorf("%s differs; got:\n%s", name, got)
 	}
 }
+
+// TestReloginsLine: a driver's relogins get a line of their own after the
+// sysbench sections (whose lines stay sysbench's), and none without them.
+func TestReloginsLine(t *testing.T) {
+	r := sample(t)
+	var b bytes.Buffer
+	Summary(&b, r, false)
+	if strings.Contains(b.String(), "Relogins") {
+		t.Fatal("a relogins line for a driver that has none")
+	}
+	n := int64(6)
+	r.Totals.Relogins = &n
+	b.Reset()
+	Summary(&b, r, false)
+	if !strings.Contains(b.String(), "\nRelogins (the driver logged in again after the server dropped an idle connection): 6 (2.00 per sec.)\n") {
+		t.Fatalf("no relogins line in:\n%s", b.String())
+	}
+}

@@ -169,3 +169,17 @@ func TestShardMissing(t *testing.T) {
 		t.Errorf("all merged: %v", got)
 	}
 }
+
+// TestMergeRelogins: relogins add up over the shards that have them, and
+// stay absent when none has.
+func TestMergeRelogins(t *testing.T) {
+	a, b := twoShards(t)
+	if m := mustMerge(t, a, b); m.Totals.Relogins != nil {
+		t.Fatalf("merged relogins %d from shards without any", *m.Totals.Relogins)
+	}
+	two, three := int64(2), int64(3)
+	a.Totals.Relogins, b.Totals.Relogins = &two, &three
+	if m := mustMerge(t, a, b); m.Totals.Relogins == nil || *m.Totals.Relogins != 5 {
+		t.Fatalf("merged relogins %v, want 5", m.Totals.Relogins)
+	}
+}

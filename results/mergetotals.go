@@ -17,6 +17,9 @@ func (m *merger) totals(r *Result) error {
 		t.Errors += st.Errors
 		t.IgnoredErrors += st.IgnoredErrors
 		t.Reconnects += st.Reconnects
+		if st.Relogins != nil {
+			t.Relogins = addPtr(t.Relogins, *st.Relogins)
+		}
 		t.Clamped += st.Clamped
 		t.Rollbacks += st.Rollbacks
 		t.ErrorsByClass = addCounts(t.ErrorsByClass, st.ErrorsByClass)
@@ -137,4 +140,12 @@ func (m *merger) transactions(r *Result) error {
 		}
 	}
 	return nil
+}
+
+// addPtr adds n to a count that is absent (nil) until some shard has it.
+func addPtr(p *int64, n int64) *int64 {
+	if p != nil {
+		n += *p
+	}
+	return &n
 }

@@ -166,7 +166,12 @@ type Totals struct {
 	Errors        int64   `json:"errors"`
 	IgnoredErrors int64   `json:"ignored_errors"`
 	Reconnects    int64   `json:"reconnects"`
-	DurationS     float64 `json:"duration_s"`
+	// Relogins counts the driver's own logins again after the server
+	// dropped an idle connection (CUBRID's CAS under KEEP_CONNECTION=AUTO),
+	// which no operation failed on but some operation's latency holds;
+	// absent for drivers that never do so.
+	Relogins  *int64  `json:"relogins,omitempty"`
+	DurationS float64 `json:"duration_s"`
 	// ErrorsByClass counts failed transactions, IgnoredByClass errors that
 	// were rolled back and retried, by error class.
 	ErrorsByClass  map[string]int64 `json:"errors_by_class"`

@@ -16,6 +16,8 @@ import (
 type pconn struct {
 	mu   sync.Mutex // guards conn, which a reconnect replaces while interrupt reads it
 	conn db.Conn
+	// retired adds up the relogins of the connections conn replaced.
+	retired int64
 	sess workload.Session
 	slot *hist.Slot
 }
@@ -26,10 +28,26 @@ func (c *pconn) get() db.Conn {
 	return c.conn
 }
 
+// set replaces the connection (nil while a lost one is reopened), keeping
+// the relogins of the one it replaces.
 func (c *pconn) set(conn db.Conn) {
 	c.mu.Lock()
+	if rl, ok := c.conn.(db.Relogger); ok {
+		c.retired += rl.Relogins()
+	}
 	c.conn = conn
 	c.mu.Unlock()
+}
+
+// relogins is c's connections' transparent logins again (db.Relogger).
+func (c *pconn) relogins() (int64, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	rl, ok := c.conn.(db.Relogger)
+	if !ok {
+		return c.retired, c.retired > 0
+	}
+	return c.retired + rl.Relogins(), true
 }
 
 // pool hands connections to users. With as many connections as users each
@@ -40,6 +58,17 @@ type pool struct {
 	r     *runner
 	conns []*pconn
 	free  chan *pconn // nil when bound
+}
+
+// relogins adds up the transparent logins again of the pool's connections
+// (db.Relogger), those a reconnect replaced included; ok is false when the
+// driver does none.
+func (p *pool) relogins() (n int64, ok bool) {
+	for _, c := range p.conns {
+		m, is := c.relogins()
+		n, ok = n+m, ok || is
+	}
+	return n, ok
 }
 
 func (p *pool) pooled() bool { return p.free != nil }
@@ -169,6 +198,7 @@ func (p *pool) reconnect(ctx context.Context, u *user, c *pconn) bool {
 		_ = c.sess.Close(ctx)
 		c.sess = nil
 	}
+	c.set(nil)
 	old.Close()
 	wait := backoffFirst
 	for !p.r.stopping() {

@@ -28,6 +28,7 @@ func (o *Outcome) Result(base results.Result, percentile float64) *results.Resul
 	r.Totals = results.Totals{
 		Transactions: t.Txn.Count(), Queries: q,
 		Errors: t.Errors(), IgnoredErrors: t.Ignored(), Reconnects: t.Reconnects,
+		Relogins:  o.Relogins,
 		DurationS: dur, ErrorsByClass: nonNil(byClass(t.Txn.ErrorsByClass[:])),
 		IgnoredByClass: nonNil(byClass(t.Txn.IgnoredByClass[:])), Clamped: t.Clamped,
 		Rollbacks: t.Txn.Rollbacks, Waits: waits(t.Waits), Statements: countVerbs(o.Ops, t),

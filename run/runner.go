@@ -43,7 +43,10 @@ type Outcome struct {
 	GOGC        int
 	// Wakeups: the wake-up experiments asked for and applied, with the GC
 	// pauses (DBGAUGE_WAKEUPS set), else nil.
-	Wakeups     *results.Wakeups
+	Wakeups *results.Wakeups
+	// Relogins counts the driver's transparent logins again while
+	// measuring (db.Relogger), nil when the driver does none.
+	Relogins    *int64
 	Interrupted bool
 	// Aborted is the error that stopped the run under the error policy.
 	Aborted error
@@ -82,6 +85,8 @@ type runner struct {
 	// grace: their errors are not the database's.
 	interrupted atomic.Bool
 	measuring   atomic.Bool
+	// reloginBase is the connections' relogins when measuring began.
+	reloginBase int64
 	// limit is this shard's --events (limited: there is one); claimed and
 	// open count claims (see user.go).
 	limit     int64
@@ -246,6 +251,7 @@ func (r *runner) loop(ctx context.Context, out *Outcome) {
 
 	measureStart := r.base.Add(cfg.Warmup)
 	r.measuring.Store(cfg.Warmup <= 0)
+	r.reloginBase, _ = r.pool.relogins()
 	for _, c := range r.pool.conns {
 		c.slot = hist.NewSlot(len(r.types), r.nOps, cfg.Warmup <= 0)
 	}
@@ -297,6 +303,7 @@ func (r *runner) loop(ctx context.Context, out *Outcome) {
 			r.emit(out, r.collect(now, warm, measuredNext), now, measureStart)
 			if warm && measuredNext {
 				r.measuring.Store(true)
+				r.reloginBase, _ = r.pool.relogins()
 				nextTick = measureStart
 			}
 			for !nextTick.After(now) { // skip ticks missed, never catch up
@@ -324,6 +331,10 @@ func (r *runner) loop(ctx context.Context, out *Outcome) {
 				}
 			}
 			out.Start, out.End = measureStart, now
+			if n, ok := r.pool.relogins(); ok {
+				n -= r.reloginBase
+				out.Relogins = &n
+			}
 			if now.Before(measureStart) {
 				out.Start = now // the run ended before measuring: nothing measured
 			}

@@ -44,8 +44,9 @@ type Conn struct {
 	// reply from one after.
 	replies int
 	// reconnects counts the times the CAS dropped the connection between
-	// transactions and the Conn logged in again (KEEP_CONNECTION=AUTO).
-	reconnects int
+	// transactions and the Conn logged in again (KEEP_CONNECTION=AUTO):
+	// Relogins, read by the runner from its own goroutine.
+	reconnects atomic.Int64
 
 	interrupted atomic.Bool
 	broken      bool
@@ -66,7 +67,12 @@ var (
 	_ sqldb.Transactor = (*Conn)(nil)
 	_ db.Versioner     = (*Conn)(nil)
 	_ db.Interrupter   = (*Conn)(nil)
+	_ db.Relogger      = (*Conn)(nil)
 )
+
+// Relogins implements db.Relogger: the transparent logins again after the
+// CAS dropped this idle connection.
+func (c *Conn) Relogins() int64 { return c.reconnects.Load() }
 
 // errInterrupted is a call on a connection Interrupt ended.
 var errInterrupted = errors.New("cubrid: the connection was interrupted")
@@ -304,7 +310,7 @@ func (c *Conn) reconnect(ctx context.Context) error {
 		c.broken = true
 		return lost(fmt.Errorf("log in again to %s: %w", c.cfg.addr, err))
 	}
-	c.reconnects++
+	c.reconnects.Add(1)
 	return nil
 }
 

@@ -188,7 +188,7 @@ func TestLiveInterrupt(t *testing.T) {
 	if db.ClassOf(err) != db.ConnectionLost || time.Since(start) > 2*time.Second {
 		t.Fatalf("interrupted after %v: %v (class %v), want connection_lost at once", time.Since(start), err, db.ClassOf(err))
 	}
-	if _, err := c.QueryStrings(ctx, "SELECT 1 FROM db_root"); db.ClassOf(err) != db.ConnectionLost || c.reconnects != 0 {
-		t.Fatalf("after Interrupt: %v, %d reconnects; want connection_lost and none", err, c.reconnects)
+	if _, err := c.QueryStrings(ctx, "SELECT 1 FROM db_root"); db.ClassOf(err) != db.ConnectionLost || c.Relogins() != 0 {
+		t.Fatalf("after Interrupt: %v, %d reconnects; want connection_lost and none", err, c.Relogins())
 	}
 }

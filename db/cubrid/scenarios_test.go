@@ -228,8 +228,8 @@ func scenarioDropped(t *testing.T, d Driver, target *db.Target, live bool) {
 	if _, err := st.(sqldb.RowReader).QueryRow(ctx, []any{&v}, 41); err != nil || v != 42 {
 		t.Fatalf("after the CAS dropped the socket: %d, %v", v, err)
 	}
-	if c.reconnects != 1 {
-		t.Fatalf("%d reconnects, want 1", c.reconnects)
+	if c.Relogins() != 1 {
+		t.Fatalf("%d reconnects, want 1", c.Relogins())
 	}
 	// In a transaction, a dropped socket is a lost connection, not retried.
 	if err := c.BeginTx(ctx, false); err != nil {
