@@ -134,7 +134,7 @@ SQLite file, prepares it, prints the summary and writes a results folder.`,
 	}
 	addTargetFlags(root.Flags(), o)
 	addRunFlags(root.Flags(), o)
-	addServerSetFlag(root.Flags(), &o.spec)
+	addServerSetFlag(root.Flags(), o)
 	e.takesWorkload(root, o, defaultWorkload)
 	root.AddCommand(e.listCmd(), prepareCmd(e), e.runCmd(), e.checkCmd(), e.cleanupCmd(), e.commandCmd(), e.sweepCmd(), e.experimentCmd())
 	root.AddCommand(e.resultsCmd(), e.compareCmd(), e.sysCmd())

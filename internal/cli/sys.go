@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/dbgauge/dbgauge/report"
 	"github.com/dbgauge/dbgauge/results"
@@ -72,12 +73,12 @@ func (e *env) sysTestCmd(w workload.Workload) *cobra.Command {
 			if len(args) == 1 {
 				verb = args[0]
 			}
-			return e.sys(cmd.Context(), o, w, verb)
+			return e.sys(cmd.Context(), o, w, verb, sysOptions(cmd.Flags(), w))
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&o.spec.Users, "threads", 1, "number of worker threads")
-	f.Uint64Var(&o.spec.Seed, "seed", 0, "seed of the workers' random streams")
+	f.IntVar(&o.Spec.Users, "threads", 1, "number of worker threads")
+	f.Uint64Var(&o.Spec.Seed, "seed", 0, "seed of the workers' random streams")
 	addRunFlags(cmd.Flags(), o)
 	for _, opt := range w.Options() {
 		f.String(opt.Name, opt.Default, opt.Help)
@@ -85,12 +86,22 @@ func (e *env) sysTestCmd(w workload.Workload) *cobra.Command {
 			f.Lookup(opt.Name).NoOptDefVal = "on"
 		}
 	}
-	o.workloadFlags = f
 	return cmd
 }
 
-func (e *env) sys(ctx context.Context, o *options, w workload.Workload, verb string) error {
-	t, v, err := session.ConfigureSys(w, changedOptions(o.workloadFlags, w, func(name string) string { return name }), o.spec)
+// sysOptions are the options of test w given in fs, as given.
+func sysOptions(fs *pflag.FlagSet, w workload.Workload) map[string]string {
+	raw := map[string]string{}
+	for _, opt := range w.Options() {
+		if fl := fs.Lookup(opt.Name); fl != nil && fl.Changed {
+			raw[opt.Name] = fl.Value.String()
+		}
+	}
+	return raw
+}
+
+func (e *env) sys(ctx context.Context, o *options, w workload.Workload, verb string, raw map[string]string) error {
+	t, v, err := session.ConfigureSys(w, raw, o.Spec)
 	if err != nil {
 		return err
 	}
@@ -114,18 +125,18 @@ func (e *env) sys(ctx context.Context, o *options, w workload.Workload, verb str
 	// The test's own limit (memory-total-size) ends a run too: --time 0
 	// with --events 0 is then fine, as in sysbench.
 	checked := *o
-	if checked.spec.Events == 0 {
-		checked.spec.Events = t.EventLimit()
+	if checked.Spec.Events == 0 {
+		checked.Spec.Events = t.EventLimit()
 	}
 	if err := checked.validate(); err != nil {
 		return err
 	}
-	if err := checkOutputs(o); err != nil {
+	if err := o.CheckWritable(); err != nil {
 		return err
 	}
 	if isFiles {
 		switch err := files.Ready(); {
-		case errors.Is(err, sys.ErrNotPrepared) && o.noPrepare:
+		case errors.Is(err, sys.ErrNotPrepared) && o.NoPrepare:
 			return usageErr("the test files in %s are missing or too short (--no-prepare): run `dbgauge sys fileio prepare` with the same --file-num and --file-total-size first", files.Dir())
 		case errors.Is(err, sys.ErrNotPrepared):
 			fmt.Fprintf(e.stderr, "Preparing the test files in %s (missing or too short)...\n", absDir(files.Dir()))
@@ -150,16 +161,6 @@ func absDir(dir string) string {
 		return abs
 	}
 	return dir
-}
-
-// checkOutputs fails before a run if --out or --results-dir cannot be written.
-func checkOutputs(o *options) error {
-	if o.out != "" {
-		if err := results.CheckWritable(o.out); err != nil {
-			return usageErr("--out: %v", err)
-		}
-	}
-	return o.spec.CheckResultsDir()
 }
 
 // sysFileErr gives the files' problems their exit code.
@@ -201,12 +202,11 @@ func (e *env) sysPrepare(ctx context.Context, files sys.Files, banner bool) (int
 // sysRun runs a configured test once through the session, printing
 // sysbench's sys header, interval lines and summary.
 func (e *env) sysRun(ctx context.Context, o *options, w workload.Workload, t sys.Test, v workload.Values) (*results.Result, string, error) {
-	s := o.spec
+	s := o.Spec
 	s.Workload = w.Meta().Name
-	s.Histogram = o.histogram
-	s.Finish = o.finish()
+	s.Finish = o.Finish()
 	info := &results.Sys{Test: s.Workload, BlockSize: t.BlockSize()}
-	return session.RunSys(ctx, s, w, t, v, sysPrinter{printer{e, o}, t, info}, e.sessionEnv())
+	return session.RunSys(ctx, s, w, t, v, sysPrinter{printer{e, o.Spec}, t, info}, e.sessionEnv())
 }
 
 // sysPrinter prints a sys test's own header and interval lines.
@@ -217,12 +217,12 @@ type sysPrinter struct {
 }
 
 func (p sysPrinter) Start(base *results.Result, dir string) {
-	report.SysHeader(p.e.stdout, base, p.t.Mode(p.o.spec.Events))
+	report.SysHeader(p.e.stdout, base, p.t.Mode(p.s.Events))
 	p.e.observe(func(ob runObserver) { ob.Start(base, dir) })
 }
 
 func (p sysPrinter) Interval(iv results.Interval) {
-	s := p.o.spec
+	s := p.s
 	if s.ReportIntervalS > 0 && iv.DurS >= s.ReportIntervalS/2 {
 		io.WriteString(p.e.stdout, report.SysIntervalLine(iv, p.info, float64(s.Percentile), s.Rate > 0))
 	}
