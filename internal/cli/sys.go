@@ -2,13 +2,9 @@ package cli
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io"
-	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -101,112 +97,10 @@ func sysOptions(fs *pflag.FlagSet, w workload.Workload) map[string]string {
 }
 
 func (e *env) sys(ctx context.Context, o *options, w workload.Workload, verb string, raw map[string]string) error {
-	t, v, err := session.ConfigureSys(w, raw, o.Spec)
-	if err != nil {
-		return err
+	observer := func(t sys.Test) session.Observer {
+		return sysPrinter{e.observer(o.Spec), t, &results.Sys{Test: w.Meta().Name, BlockSize: t.BlockSize()}}
 	}
-	files, isFiles := t.(sys.Files)
-	switch verb {
-	case "prepare":
-		_, err := e.sysPrepare(ctx, files, true)
-		return err
-	case "cleanup":
-		fmt.Fprintf(e.stdout, "%s %s (sys %s)\n\nRemoving test files...\n", "dbgauge", Version, w.Meta().Name)
-		removed, err := files.Cleanup()
-		if err != nil {
-			return sysFileErr(err)
-		}
-		fmt.Fprintf(e.stderr, "Removed %d test files made by dbgauge from %s\n", len(removed), absDir(files.Dir()))
-		return nil
-	}
-	if isFiles && files.TestMode() == "" {
-		return usageErr("sys fileio run: missing required argument --file-test-mode (%s)", "seqwr, seqrewr, seqrd, rndrd, rndwr or rndrw")
-	}
-	// The test's own limit (memory-total-size) ends a run too: --time 0
-	// with --events 0 is then fine, as in sysbench.
-	checked := *o
-	if checked.Spec.Events == 0 {
-		checked.Spec.Events = t.EventLimit()
-	}
-	if err := checked.validate(); err != nil {
-		return err
-	}
-	if err := o.CheckWritable(); err != nil {
-		return err
-	}
-	if isFiles {
-		switch err := files.Ready(); {
-		case errors.Is(err, sys.ErrNotPrepared) && o.NoPrepare:
-			return usageErr("the test files in %s are missing or too short (--no-prepare): run `dbgauge sys fileio prepare` with the same --file-num and --file-total-size first", files.Dir())
-		case errors.Is(err, sys.ErrNotPrepared):
-			fmt.Fprintf(e.stderr, "Preparing the test files in %s (missing or too short)...\n", absDir(files.Dir()))
-			if _, err := e.sysPrepare(ctx, files, false); err != nil {
-				return err
-			}
-		case err != nil:
-			return sysFileErr(err)
-		}
-		if err := files.OpenFiles(); err != nil {
-			return sysFileErr(err)
-		}
-		defer files.CloseFiles()
-	}
-	_, _, err = e.sysRun(ctx, o, w, t, v)
-	return err
-}
-
-// absDir is dir made absolute for messages ("." says little).
-func absDir(dir string) string {
-	if abs, err := filepath.Abs(dir); err == nil {
-		return abs
-	}
-	return dir
-}
-
-// sysFileErr gives the files' problems their exit code.
-func sysFileErr(err error) error {
-	var ie *sys.InputError
-	switch {
-	case errors.As(err, &ie):
-		return usageErr("%v", err)
-	case errors.Is(err, sys.ErrNotPrepared):
-		return usageErr("the test files are missing or too short: run `dbgauge sys fileio prepare` with the same --file-num and --file-total-size")
-	case errors.Is(err, context.Canceled):
-		return withCode(ExitInterrupted, errors.New("interrupted; `dbgauge sys fileio cleanup` removes the test files made so far"))
-	}
-	return err
-}
-
-// sysPrepare is sysbench's fileio prepare, with its output on stdout.
-func (e *env) sysPrepare(ctx context.Context, files sys.Files, banner bool) (int64, error) {
-	if banner {
-		fmt.Fprintf(e.stdout, "dbgauge %s (sys fileio)\n\n", Version)
-	}
-	start := time.Now()
-	written, err := files.Prepare(ctx, func(line string) { fmt.Fprintln(e.stdout, line) })
-	if err != nil {
-		return written, sysFileErr(err)
-	}
-	if files.TestMode() == "seqwr" {
-		return written, nil
-	}
-	secs := time.Since(start).Seconds()
-	if written > 0 {
-		fmt.Fprintf(e.stdout, "%d bytes written in %.2f seconds (%.2f MiB/sec).\n", written, secs, float64(written)/(1<<20)/secs)
-	} else {
-		fmt.Fprintf(e.stdout, "No bytes written.\n")
-	}
-	return written, nil
-}
-
-// sysRun runs a configured test once through the session, printing
-// sysbench's sys header, interval lines and summary.
-func (e *env) sysRun(ctx context.Context, o *options, w workload.Workload, t sys.Test, v workload.Values) (*results.Result, string, error) {
-	s := o.Spec
-	s.Workload = w.Meta().Name
-	s.Finish = o.Finish()
-	info := &results.Sys{Test: s.Workload, BlockSize: t.BlockSize()}
-	return session.RunSys(ctx, s, w, t, v, sysPrinter{printer{e, o.Spec}, t, info}, e.sessionEnv())
+	return session.Sys(ctx, verb, w, raw, o.Inputs, e.observer(o.Spec), observer, e.sessionEnv())
 }
 
 // sysPrinter prints a sys test's own header and interval lines.
