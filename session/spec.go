@@ -12,8 +12,13 @@
 // them; they only parse and print. Output goes through an Observer: session
 // never writes to a terminal.
 //
-// session imports catalog, workload, db, run, hist, monitor, report,
-// results, results/store and sys; never a workload or a driver by name.
+// RunSettings are every setting of a run, once: the CLI registers its
+// flags from them and PlanExperiment decodes an experiment file's entries
+// through them, into Inputs and then Specs.
+//
+// session imports catalog, experiment, workload, db, run, hist, monitor,
+// report, results, results/store and sys; never a workload or a driver by
+// name.
 package session
 
 import (

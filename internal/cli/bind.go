@@ -30,7 +30,6 @@ func (e *env) takesWorkload(cmd *cobra.Command, o *options, fixed string) {
 		e.bindings = map[*cobra.Command]binding{}
 	}
 	e.bindings[cmd] = binding{o: o, fixed: fixed}
-	o.workloadFlags = cmd.Flags()
 }
 
 type binding struct {
@@ -101,10 +100,9 @@ type discard struct{}
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
 // bindOptions adds w's options to fs as text flags, typed and defaulted by
-// workload.ParseValues, and makes o read them.
+// workload.ParseValues, that set o's Options.
 func bindOptions(fs *pflag.FlagSet, o *options, w workload.Workload) {
 	o.workload = w
-	o.workloadFlags = fs
 	for _, opt := range w.Options() {
 		name := optionFlag(fs, opt.Name)
 		if fs.Lookup(name) != nil {
@@ -117,7 +115,7 @@ func bindOptions(fs *pflag.FlagSet, o *options, w workload.Workload) {
 		if name != opt.Name {
 			help += fmt.Sprintf(" (the workload's own --%s: dbgauge's --%s keeps that name)", opt.Name, opt.Name)
 		}
-		fs.Var(&optValue{s: opt.Default, kind: opt.Kind.String()}, name, help)
+		fs.Var(&optValue{o: o, name: opt.Name, s: opt.Default, kind: opt.Kind.String()}, name, help)
 		f := fs.Lookup(name)
 		f.DefValue = opt.Default
 		f.Annotations = map[string][]string{groupAnnotation: {w.Meta().Name}}
@@ -208,10 +206,22 @@ func flagLines(flags []*pflag.Flag) string {
 	return fs.FlagUsagesWrapped(100)
 }
 
-// optValue is a workload option's text as given, typed by workload.ParseValues
-// later; its type name is the option's kind, for help.
-type optValue struct{ s, kind string }
+// optValue is a workload option's text as given, put in o's Options by
+// name and typed by workload.ParseValues later; its type name is the
+// option's kind, for help.
+type optValue struct {
+	o             *options
+	name, s, kind string
+}
 
-func (v *optValue) String() string     { return v.s }
-func (v *optValue) Set(s string) error { v.s = s; return nil }
-func (v *optValue) Type() string       { return v.kind }
+func (v *optValue) String() string { return v.s }
+func (v *optValue) Type() string   { return v.kind }
+
+func (v *optValue) Set(s string) error {
+	v.s = s
+	if v.o.Options == nil {
+		v.o.Options = map[string]string{}
+	}
+	v.o.Options[v.name] = s
+	return nil
+}

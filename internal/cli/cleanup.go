@@ -29,5 +29,5 @@ func (e *env) cleanup(ctx context.Context, o *options, name string) error {
 		return err
 	}
 	e.secretOf(s.Target)
-	return session.Cleanup(ctx, s, e.observer(o))
+	return session.Cleanup(ctx, s, e.observer(o.Spec))
 }

@@ -59,5 +59,5 @@ func (e *env) command(ctx context.Context, o *options, name, command string) err
 		return err
 	}
 	e.secretOf(s.Target)
-	return session.Command(ctx, s, command, e.observer(o))
+	return session.Command(ctx, s, command, e.observer(o.Spec))
 }

@@ -61,10 +61,10 @@ func (e *env) k8sVerbCmd(verb string) *cobra.Command {
 		cmd.Flags().IntVar(&o.shards, "shards", 1, "pods of the Indexed Job, each a shard of the run (users, connections, events and the --rate schedule are dealt over them)")
 		cmd.Flags().DurationVar(&ko.opts.StartDelay, "start-delay", k8s.DefaultStartDelay, "time the pods get to be scheduled, pull the image and connect before the common start")
 	} else {
-		cmd.Flags().StringVar(&o.spec.ResultsDir, "results-dir", defaultResultsDir, "directory that receives the pod's output")
+		cmd.Flags().StringVar(&o.Spec.ResultsDir, "results-dir", defaultResultsDir, "directory that receives the pod's output")
 	}
 	if verb == deploy.VerbPrepare {
-		cmd.Flags().BoolVar(&o.spec.Force, "force", false, "take over tables of the same names that dbgauge did not create (they are dropped)")
+		cmd.Flags().BoolVar(&o.Spec.Force, "force", false, "take over tables of the same names that dbgauge did not create (they are dropped)")
 	}
 	addK8sFlags(cmd.Flags(), ko)
 	e.takesWorkload(cmd, o, "")
@@ -95,7 +95,7 @@ func addK8sFlags(f *pflag.FlagSet, ko *k8sOptions) {
 
 // k8s is one `dbgauge k8s VERB WORKLOAD`.
 func (e *env) k8s(ctx context.Context, verb string, o *options, ko *k8sOptions, name string) error {
-	o.spec.Workload = name
+	o.Spec.Workload = name
 	s, err := e.k8sSpec(verb, o, ko, name)
 	if err != nil {
 		return err
@@ -152,14 +152,14 @@ func (e *env) k8s(ctx context.Context, verb string, o *options, ko *k8sOptions, 
 // k8sSpec builds and checks the worker's Spec.
 func (e *env) k8sSpec(verb string, o *options, ko *k8sOptions, name string) (session.Spec, error) {
 	s, err := o.specFor(name)
-	if err != nil && !(ko.opts.DBSecret != "" && o.db == "" && os.Getenv("DBGAUGE_DB") == "") {
+	if err != nil && !(ko.opts.DBSecret != "" && o.DB == "" && os.Getenv("DBGAUGE_DB") == "") {
 		return s, err
 	}
 	e.secretOf(s.Target)
 	if ko.opts.Image == "" {
 		return s, usageErr("--image is required: a container image holding dbgauge (see the README's Kubernetes section)")
 	}
-	if ko.opts.DBSecret != "" && s.Target != "" && o.db != "" {
+	if ko.opts.DBSecret != "" && s.Target != "" && o.DB != "" {
 		return s, usageErr("--db with --db-secret: the pods read the URL from the Secret; give one of them")
 	}
 	if ko.opts.DBSecret == "" && s.Target == "" {
@@ -183,7 +183,7 @@ func (e *env) k8sSpec(verb string, o *options, ko *k8sOptions, name string) (ses
 	if ko.opts.StartDelay <= 0 {
 		return s, usageErr("--start-delay must be more than 0, got %s", ko.opts.StartDelay)
 	}
-	if o.web != "" {
+	if o.Web != "" {
 		return s, usageErr("--web with k8s run: the dashboard follows one process")
 	}
 	if o.shards > 1 {
@@ -192,10 +192,10 @@ func (e *env) k8sSpec(verb string, o *options, ko *k8sOptions, name string) (ses
 	if _, err := session.NewPlan(s, true); err != nil {
 		return s, err
 	}
-	if err := o.parseThresholds(); err != nil {
+	if err := o.ParseThresholds(); err != nil {
 		return s, err
 	}
-	if err := checkOutputs(o); err != nil {
+	if err := o.CheckWritable(); err != nil {
 		return s, err
 	}
 	// The pods write their folders in the volume, or in their own /tmp;

@@ -60,9 +60,9 @@ func (e *env) merge(args []string, so storeOptions) error {
 	}
 	report.Summary(e.stdout, res, false)
 	// Reports and the other observers, as after a run.
-	session.WriteReports(res, dir, e.observer(nil))
+	session.WriteReports(res, dir, e.observer(session.Spec{}))
 	e.observe(func(ob runObserver) { ob.End(res, dir) })
-	session.Record(so.path(), res, dir, e.observer(nil))
+	session.Record(so.path(), res, dir, e.observer(session.Spec{}))
 	fmt.Fprintf(e.stderr, "Results: %s\n", dir)
 	return nil
 }

@@ -32,12 +32,12 @@ func (e *env) observe(f func(runObserver)) {
 // run observers.
 type printer struct {
 	e *env
-	o *options
+	s session.Spec
 }
 
 var _ session.Observer = printer{}
 
-func (e *env) observer(o *options) printer { return printer{e, o} }
+func (e *env) observer(s session.Spec) printer { return printer{e, s} }
 
 func (p printer) Note(line string) { fmt.Fprintln(p.e.stderr, line) }
 
@@ -65,7 +65,7 @@ func (p printer) Start(base *results.Result, dir string) {
 }
 
 func (p printer) Interval(iv results.Interval) {
-	s := p.o.spec
+	s := p.s
 	if s.ReportIntervalS > 0 && iv.DurS >= s.ReportIntervalS/2 {
 		p.e.outMu.Lock()
 		io.WriteString(p.e.stdout, report.IntervalLine(iv, float64(s.Percentile), s.Rate > 0))
@@ -75,7 +75,7 @@ func (p printer) Interval(iv results.Interval) {
 }
 
 func (p printer) End(res *results.Result, dir string) {
-	report.Summary(p.e.stdout, res, p.o.histogram)
+	report.Summary(p.e.stdout, res, p.s.Histogram)
 	p.e.observe(func(ob runObserver) { ob.End(res, dir) })
 	fmt.Fprintf(p.e.stderr, "Results: %s\n", dir)
 }

@@ -25,7 +25,7 @@ func prepareCmd(e *env) *cobra.Command {
 		},
 	}
 	addTargetFlags(cmd.Flags(), o)
-	cmd.Flags().BoolVar(&o.spec.Force, "force", false, "take over tables of the same names that dbgauge did not create (they are dropped)")
+	cmd.Flags().BoolVar(&o.Spec.Force, "force", false, "take over tables of the same names that dbgauge did not create (they are dropped)")
 	cmd.Flags().BoolVar(&noCheck, "no-check", false, "do not check the consistency of the data after loading it (workloads with checks: exit 6 if a condition fails)")
 	cmd.Flags().StringVar(&output, "output", "", "csv=DIR: write the data as CSV files, with schema, load, index and stamp scripts for --db's database, into DIR instead of loading it")
 	e.takesWorkload(cmd, o, "")
@@ -43,7 +43,7 @@ func (e *env) export(ctx context.Context, o *options, name, output string) error
 		return err
 	}
 	e.secretOf(s.Target)
-	return session.Export(ctx, s, dir, e.observer(o))
+	return session.Export(ctx, s, dir, e.observer(o.Spec))
 }
 
 func (e *env) prepare(ctx context.Context, o *options, name string, check bool) error {
@@ -52,7 +52,7 @@ func (e *env) prepare(ctx context.Context, o *options, name string, check bool) 
 		return err
 	}
 	e.secretOf(s.Target)
-	conds, err := session.Prepare(ctx, s, e.observer(o), Version, check)
+	conds, err := session.Prepare(ctx, s, e.observer(o.Spec), Version, check)
 	if err != nil || conds == nil {
 		return err
 	}

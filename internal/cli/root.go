@@ -1,6 +1,7 @@
 // Package cli is the command line: cobra commands, flags, exit codes. It
-// maps flags to session.Specs (with each workload's options bound late to
-// the command that names it), calls the session, and prints its Observer's
+// registers its flags from session's RunSettings, maps them to
+// session.Inputs and Specs (with each workload's options bound late to the
+// command that names it), calls the session, and prints its Observer's
 // events: it is the only code that writes to the terminal, and the only one
 // that words an error with its flag (worded). The session finishes every
 // results folder itself; the live dashboard hangs off the observer.
@@ -134,7 +135,7 @@ SQLite file, prepares it, prints the summary and writes a results folder.`,
 	}
 	addTargetFlags(root.Flags(), o)
 	addRunFlags(root.Flags(), o)
-	addServerSetFlag(root.Flags(), &o.spec)
+	addServerSetFlag(root.Flags(), o)
 	e.takesWorkload(root, o, defaultWorkload)
 	root.AddCommand(e.listCmd(), prepareCmd(e), e.runCmd(), e.checkCmd(), e.cleanupCmd(), e.commandCmd(), e.sweepCmd(), e.experimentCmd())
 	root.AddCommand(e.resultsCmd(), e.compareCmd(), e.sysCmd())

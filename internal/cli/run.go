@@ -27,14 +27,14 @@ func (e *env) runCmd() *cobra.Command {
 	addTargetFlags(cmd.Flags(), o)
 	addRunFlags(cmd.Flags(), o)
 	addShardsFlags(cmd.Flags(), o)
-	addServerSetFlag(cmd.Flags(), &o.spec)
+	addServerSetFlag(cmd.Flags(), o)
 	e.takesWorkload(cmd, o, "")
 	return cmd
 }
 
 // runDefault is the bare command: oltp_read_write on a fresh SQLite file.
 func (e *env) runDefault(ctx context.Context, o *options) error {
-	if o.db != "" || os.Getenv("DBGAUGE_DB") != "" {
+	if o.DB != "" || os.Getenv("DBGAUGE_DB") != "" {
 		return e.run(ctx, o, defaultWorkload)
 	}
 	dir, err := os.MkdirTemp("", "dbgauge-")
@@ -42,7 +42,7 @@ func (e *env) runDefault(ctx context.Context, o *options) error {
 		return fmt.Errorf("cannot create a temporary directory for the SQLite file: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	o.db = "sqlite:" + filepath.Join(dir, "dbgauge.sqlite")
+	o.DB = "sqlite:" + filepath.Join(dir, "dbgauge.sqlite")
 	return e.run(ctx, o, defaultWorkload)
 }
 
@@ -60,7 +60,7 @@ func (e *env) run(ctx context.Context, o *options, name string) error {
 // written, with the error that ended the run (interrupted, aborted) if any.
 // sweep and experiment call it once per step.
 func (e *env) runOne(ctx context.Context, o *options, name string) (*results.Result, string, error) {
-	o.spec.Workload = name
+	o.Spec.Workload = name
 	s, err := o.specFor(name)
 	if err != nil {
 		return nil, "", err
@@ -69,15 +69,15 @@ func (e *env) runOne(ctx context.Context, o *options, name string) (*results.Res
 	if err := o.validate(); err != nil {
 		return nil, "", err
 	}
-	s.Finish = o.finish() // with the thresholds validate parsed
+	s.Finish = o.Finish() // with the thresholds validate parsed
 	p, err := session.NewPlan(s, true)
 	if err != nil {
 		return nil, "", err
 	}
-	if err := checkOutputs(o); err != nil {
+	if err := o.CheckWritable(); err != nil {
 		return nil, "", err
 	}
-	return session.Run(ctx, p.Spec, e.observer(o), e.sessionEnv())
+	return session.Run(ctx, p.Spec, e.observer(o.Spec), e.sessionEnv())
 }
 
 // sessionEnv is what the session records about this process.

@@ -30,7 +30,7 @@ func addShardsFlags(f *pflag.FlagSet, o *options) {
 // kept as they end and merged into one results folder, which is reported
 // as a run's.
 func (e *env) runShards(ctx context.Context, o *options, name string) error {
-	o.spec.Workload = name
+	o.Spec.Workload = name
 	s, err := o.specFor(name)
 	if err != nil {
 		return err
@@ -47,11 +47,11 @@ func (e *env) runShards(ctx context.Context, o *options, name string) error {
 	if err != nil {
 		return err
 	}
-	if err := checkOutputs(o); err != nil {
+	if err := o.CheckWritable(); err != nil {
 		return err
 	}
 	// Shards do not prepare: the launcher does it once, as run would.
-	if _, err := p.Ready(ctx, e.observer(o), Version); err != nil {
+	if _, err := p.Ready(ctx, e.observer(o.Spec), Version); err != nil {
 		return err
 	}
 	l, c, err := deploy.NewLocalLaunch(s, o.shards, o.startDelay, time.Now())
@@ -73,7 +73,7 @@ func checkShards(o *options, s session.Spec) error {
 		return usageErr("--shards must be 1 or more, got %d", o.shards)
 	case s.Shard != "":
 		return usageErr("--shards with --shard: --shards starts every shard itself; give one of them")
-	case o.web != "":
+	case o.Web != "":
 		return usageErr("--web with --shards: the dashboard follows one process; open each shard's report or the merged one")
 	case o.startDelay <= 0:
 		return usageErr("--start-delay must be more than 0, got %s", o.startDelay)
@@ -90,19 +90,19 @@ func (e *env) mergeLaunch(ctx context.Context, o *options, c *deploy.Collector) 
 	for _, f := range failed {
 		fmt.Fprintf(e.stderr, "shard %d of %d has no result: %s\n", f.Index, c.Shards, message(f.Err, e.secrets))
 	}
-	res, dir, err := c.Merge(o.spec.ResultsDir, o.histogram)
+	res, dir, err := c.Merge(o.Spec.ResultsDir, o.Spec.Histogram)
 	if err != nil {
 		if ctx.Err() != nil {
 			return &session.Error{Kind: session.Interrupted, Err: err}
 		}
 		return withCode(ExitAborted, err)
 	}
-	report.Summary(e.stdout, res, o.histogram)
-	session.WriteReports(res, dir, e.observer(o))
+	report.Summary(e.stdout, res, o.Spec.Histogram)
+	session.WriteReports(res, dir, e.observer(o.Spec))
 	e.observe(func(ob runObserver) { ob.End(res, dir) })
 	fmt.Fprintf(e.stderr, "Merged shards %s of %d (outputs in %s)\n", joinShards(results.ShardsOf(res)), c.Shards, c.Dir)
 	fmt.Fprintf(e.stderr, "Results: %s\n", dir)
-	aerr := o.finish().Apply(res, dir, e.observer(o))
+	aerr := o.Finish().Apply(res, dir, e.observer(o.Spec))
 	if err := deploy.LaunchErr(ctx, c, failed, dir); err != nil {
 		return err
 	}

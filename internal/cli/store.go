@@ -3,59 +3,29 @@ package cli
 import (
 	"errors"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/pflag"
 
 	"github.com/dbgauge/dbgauge/results"
 	"github.com/dbgauge/dbgauge/results/store"
+	"github.com/dbgauge/dbgauge/session"
 )
 
-// storeFile is the store's name inside --results-dir: beside the folders
-// it indexes, so that moving the directory keeps both.
-const storeFile = "results.sqlite"
-
 // storeOptions locate the results store: --store, else $DBGAUGE_STORE,
-// else results.sqlite in --results-dir.
+// else results.sqlite in --results-dir (session.StorePath).
 type storeOptions struct {
 	store      string
 	resultsDir string
 }
 
-func addStoreFlag(f *pflag.FlagSet, path *string) {
-	f.StringVar(path, "store", "", "results store, an SQLite file (env DBGAUGE_STORE; default results.sqlite in --results-dir)")
-}
-
 // addStoreFlags adds --store and --results-dir to the commands that read
 // the store.
 func addStoreFlags(f *pflag.FlagSet, so *storeOptions) {
-	addStoreFlag(f, &so.store)
+	f.StringVar(&so.store, session.StoreSetting.Name, "", session.StoreSetting.Help)
 	f.StringVar(&so.resultsDir, "results-dir", defaultResultsDir, "directory of the results folders, where the store is by default")
 }
 
-func (so storeOptions) path() string {
-	switch {
-	case so.store != "":
-		return so.store
-	case os.Getenv("DBGAUGE_STORE") != "":
-		return os.Getenv("DBGAUGE_STORE")
-	}
-	return filepath.Join(so.resultsDir, storeFile)
-}
-
-// storePath is a run's store: --store, $DBGAUGE_STORE, or results.sqlite
-// in --results-dir as given on the command line. A sweep or an experiment
-// puts its steps' folders in a folder of its own, and they belong in the
-// same store as every other run.
-func (o *options) storePath() string {
-	dir := o.spec.ResultsDir
-	if o.workloadFlags != nil {
-		if f := o.workloadFlags.Lookup("results-dir"); f != nil {
-			dir = f.Value.String()
-		}
-	}
-	return storeOptions{store: o.store, resultsDir: dir}.path()
-}
+func (so storeOptions) path() string { return session.StorePath(so.store, so.resultsDir) }
 
 // loadRun finds a run by store id (12 or #12), results folder or
 // result.json file, or by the folder it was recorded from.

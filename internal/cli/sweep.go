@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -37,47 +38,46 @@ One parameter varies per sweep; dbgauge experiment runs a matrix.`,
 	f.StringArrayVar(&sf.dbs, "db", nil, "database URL; repeat it to sweep over targets (env DBGAUGE_DB)")
 	f.StringVar(&sf.threads, "threads", "1", "user (thread) counts, a comma list (1,2,4,8) or one count")
 	f.StringVar(&sf.threads, "users", "1", "the same as --threads")
-	f.IntVar(&o.spec.Connections, "connections", 0, "connections the users share at every step (0: one per user)")
-	f.StringVar(&o.spec.Prepare, "prepare-policy", session.PrepareReplace, "data before each step: "+strings.Join(session.PreparePolicies, ", "))
-	addSeedFlags(cmd.Flags(), o)
+	f.IntVar(&o.Spec.Connections, "connections", 0, "connections the users share at every step (0: one per user)")
+	f.StringVar(&o.Spec.Prepare, "prepare-policy", session.PrepareReplace, "data before each step: "+strings.Join(session.PreparePolicies, ", "))
+	addSettings(f, &o.Inputs, settings("seed", "pg-simple-protocol")...)
 	addRunFlags(cmd.Flags(), o)
-	addServerSetFlag(f, &o.spec)
+	addServerSetFlag(f, o)
 	e.takesWorkload(cmd, o, "")
 	return cmd
 }
 
-// sweepStep sets o for step i of the sweep.
-func sweepStep(o *options, p session.SweepOver, i int) error {
+// sweepStep is o set for step i of the sweep.
+func sweepStep(o *options, p session.SweepOver, i int) *options {
+	step := *o
+	step.Options = maps.Clone(o.Options)
 	v := strings.TrimSpace(p.Values[i])
 	switch p.Param {
 	case "threads":
-		o.spec.Users, _ = strconv.Atoi(v)
+		step.Spec.Users, _ = strconv.Atoi(v)
 	case "db":
-		o.db = v
+		step.DB = v
 	default:
-		return o.workloadFlags.Set(optionFlag(o.workloadFlags, p.Param), v)
+		step.Options[p.Param] = v
 	}
-	return nil
+	return &step
 }
 
 func (e *env) sweep(ctx context.Context, o *options, sf *sweepFlags, name string) error {
-	plan, users, err := session.PlanSweep(o.workload, sf.threads, workloadValues(o), sf.dbs, o.spec.Prepare)
+	plan, users, err := session.PlanSweep(o.workload, sf.threads, o.Options, sf.dbs, o.Spec.Prepare)
 	if err != nil {
 		return err
 	}
-	o.spec.Users = users
+	o.Spec.Users = users
 	if len(sf.dbs) == 1 {
-		o.db = sf.dbs[0]
+		o.DB = sf.dbs[0]
 	}
 	// Every step is checked before the first one runs: a bad URL or size
 	// in the last step must not cost the user the whole sweep.
-	sp := session.SweepPlan{Workload: name, Param: plan.Param, Values: plan.Values, ResultsDir: o.spec.ResultsDir}
+	sp := session.SweepPlan{Workload: name, Param: plan.Param, Values: plan.Values, ResultsDir: o.Spec.ResultsDir}
 	for i := range plan.Values {
-		step := *o
-		if err := sweepStep(&step, plan, i); err != nil {
-			return usageErr("--%s: %v", plan.Param, err)
-		}
-		step.spec.Workload = name
+		step := sweepStep(o, plan, i)
+		step.Spec.Workload = name
 		if err := step.validate(); err != nil {
 			return err
 		}
@@ -95,12 +95,12 @@ func (e *env) sweep(ctx context.Context, o *options, sf *sweepFlags, name string
 		e.secretOf(spec.Target)
 		sp.Specs = append(sp.Specs, p.Spec)
 	}
-	sw, dir, runErr := session.Sweep(ctx, sp, e.observer(o), e.sessionEnv())
+	sw, dir, runErr := session.Sweep(ctx, sp, e.observer(o.Spec), e.sessionEnv())
 	if sw == nil {
 		return runErr
 	}
 	report.SweepTable(e.stdout, sw)
-	if err := session.FinishSweep(sw, dir, o.outs, e.observer(o)); err != nil {
+	if err := session.FinishSweep(sw, dir, o.Outputs, e.observer(o.Spec)); err != nil {
 		return err
 	}
 	return runErr

@@ -36,17 +36,17 @@ func (e *env) workerCmd() *cobra.Command {
 
 func (e *env) work(ctx context.Context, w deploy.Worker) error {
 	o := newOptions()
-	o.spec = w.Spec
+	o.Spec = w.Spec
 	s := w.Spec
 	switch w.Verb {
 	case deploy.VerbPrepare:
-		conds, err := session.Prepare(ctx, s, e.observer(o), Version, true)
+		conds, err := session.Prepare(ctx, s, e.observer(o.Spec), Version, true)
 		if err != nil || conds == nil {
 			return err
 		}
 		return printConditions(e.stdout, conds)
 	case deploy.VerbCleanup:
-		return session.Cleanup(ctx, s, e.observer(o))
+		return session.Cleanup(ctx, s, e.observer(o.Spec))
 	}
 	p, err := session.NewPlan(s, true)
 	if err != nil {
@@ -57,7 +57,7 @@ func (e *env) work(ctx context.Context, w deploy.Worker) error {
 		}
 		return err
 	}
-	res, _, err := session.Run(ctx, p.Spec, workerPrinter{e.observer(o)}, e.sessionEnv())
+	res, _, err := session.Run(ctx, p.Spec, workerPrinter{e.observer(o.Spec)}, e.sessionEnv())
 	if res != nil {
 		if werr := results.WriteStream(e.stdout, res); werr != nil && err == nil {
 			err = werr

@@ -57,7 +57,7 @@ var allowed = map[string][]string{
 	"monitor":     {"results"},
 	"catalog":     {"workload", "db", "db/", "workloads/"},
 	"experiment":  {"yamlfile"}, // problems at their lines, as declarative workloads
-	"session":     {"catalog", "workload", "db", "run", "hist", "monitor", "report", "results", "results/store", "sys"},
+	"session":     {"catalog", "experiment", "workload", "db", "run", "hist", "monitor", "report", "results", "results/store", "sys"},
 	// Launchers of a run's shards as processes here or pods of a Job.
 	"deploy":                 {"session", "results", "hist"},
 	"deploy/k8s":             {"deploy", "session", "results"},
