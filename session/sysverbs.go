@@ -69,7 +69,7 @@ func Sys(ctx context.Context, verb string, w workload.Workload, raw map[string]s
 	}
 	s := in.Spec
 	s.Workload = w.Meta().Name
-	s.Finish = in.Finish()
+	s.Finish = checked.Finish() // Check parsed the thresholds into checked
 	_, _, err = RunSys(ctx, s, w, t, v, observer(t), env)
 	return err
 }

@@ -31,6 +31,23 @@ func cubridServices(t *testing.T, verb string) string {
 	return out.String()
 }
 
+// faultURL starts the fault database (on the instance scripts/services
+// started) and returns its URL.
+func faultURL(t *testing.T) string {
+	t.Helper()
+	serverURL(t, "DBGAUGE_TEST_CUBRID") // the instance scripts/services started
+	var url string
+	for _, line := range strings.Split(cubridServices(t, "start-cubrid"), "\n") {
+		if v, ok := strings.CutPrefix(line, "export DBGAUGE_TEST_CUBRID="); ok {
+			url = strings.Trim(v, "'")
+		}
+	}
+	if !strings.HasSuffix(url, "/"+faultDB) {
+		t.Fatalf("scripts/services gave %q for %s", url, faultDB)
+	}
+	return url
+}
+
 // cubridServerPID is the process of the fault database's server in the
 // instance of DBGAUGE_SERVICES_DIR, told apart from another instance's by
 // its environment.
@@ -61,16 +78,7 @@ func cubridServerPID(t *testing.T) int {
 // gone, the run counts lost connections, reconnects once the server is
 // back, finishes with exit 0, and no interval is missing.
 func TestCUBRIDServerKilledMidRun(t *testing.T) {
-	serverURL(t, "DBGAUGE_TEST_CUBRID") // the instance scripts/services started
-	var url string
-	for _, line := range strings.Split(cubridServices(t, "start-cubrid"), "\n") {
-		if v, ok := strings.CutPrefix(line, "export DBGAUGE_TEST_CUBRID="); ok {
-			url = strings.Trim(v, "'")
-		}
-	}
-	if !strings.HasSuffix(url, "/"+faultDB) {
-		t.Fatalf("scripts/services gave %q for %s", url, faultDB)
-	}
+	url := faultURL(t)
 	dir := t.TempDir()
 	if o := dbgauge(t, dir, "prepare", "oltp_point_select", "--db", url, "--table-size", "1000"); o.code != 0 {
 		t.Fatalf("prepare: %s", o.stderr)

@@ -172,3 +172,24 @@ func TestSysFileIO(t *testing.T) {
 		t.Errorf("after cleanup the directory holds %v, want precious.db only", entries)
 	}
 }
+
+// TestSysThreshold: a sys test's --threshold is checked like a run's: a
+// failed one exits 5 with its section printed and saved in result.json,
+// a met one exits 0.
+func TestSysThreshold(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		expr string
+		code int
+	}{{"tps>1e12", 5}, {"tps>0", 0}} {
+		dir := t.TempDir()
+		o := dbgauge(t, dir, "sys", "cpu", "--events", "50", "--cpu-max-prime", "1000", "--no-monitor", "--threshold", c.expr)
+		if o.code != c.code {
+			t.Fatalf("--threshold %s: exit %d, want %d: %s", c.expr, o.code, c.code, o.stderr)
+		}
+		r := readResult(t, sysResult(t, dir))
+		if len(r.Thresholds) != 1 || r.Thresholds[0].Pass != (c.code == 0) {
+			t.Errorf("--threshold %s: result.json thresholds %+v", c.expr, r.Thresholds)
+		}
+	}
+}
