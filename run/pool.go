@@ -18,8 +18,8 @@ type pconn struct {
 	conn db.Conn
 	// retired adds up the relogins of the connections conn replaced.
 	retired int64
-	sess workload.Session
-	slot *hist.Slot
+	sess    workload.Session
+	slot    *hist.Slot
 }
 
 func (c *pconn) get() db.Conn {
