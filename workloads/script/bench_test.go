@@ -2,10 +2,12 @@ package script
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/dbgauge/dbgauge/db/postgres"
 	"github.com/dbgauge/dbgauge/randgen"
 	"github.com/dbgauge/dbgauge/testenv"
 	"github.com/dbgauge/dbgauge/workload"
@@ -66,6 +68,41 @@ func BenchmarkReadWriteEvent(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := u.Run(ctx, tx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSysbenchTPCCEvent is one event of Percona-Lab's sysbench-tpcc
+// (tpcc.lua, one warehouse, one table set) on PostgreSQL, in a database of
+// its own (dbgauge_script_tpcc, prepared on first use: minutes): what the
+// Lua side costs per transaction of a script built on con:query and
+// string.format, beside the server's round trips. sysbench-tpcc is not in
+// this repository: DBGAUGE_SYSBENCH_TPCC is the path of a clone.
+func BenchmarkSysbenchTPCCEvent(b *testing.B) {
+	dir := os.Getenv("DBGAUGE_SYSBENCH_TPCC")
+	if dir == "" {
+		b.Skip("SKIPPED: DBGAUGE_SYSBENCH_TPCC (a clone of Percona-Lab/sysbench-tpcc) is not set")
+	}
+	tg := serverDB(b, "DBGAUGE_TEST_POSTGRES", postgres.Driver{}, "dbgauge_script_tpcc")
+	inst := configure(b, filepath.Join(dir, "tpcc.lua"), map[string]string{"tables": "1", "scale": "1"}, 1)
+	conn := tg.open(b)
+	ctx := context.Background()
+	if st, err := inst.Dataset().Check(ctx, conn); err != nil || st.Stamp == nil || !st.Stamp.Complete {
+		prepare(b, inst, tg, conn)
+	}
+	s, err := inst.Open(ctx, workload.SessionEnv{Conn: conn, Driver: "postgres"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	u, err := inst.NewUser(ctx, workload.UserEnv{Rand: randgen.New(1), Users: 1, Session: s})
+	if err != nil {
+		b.Fatal(err)
+	}
+	tx := wltest.NewTx(s)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := u.Run(ctx, tx); err != nil && !errors.Is(err, workload.ErrRollback) {
 			b.Fatal(err)
 		}
 	}

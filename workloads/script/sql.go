@@ -224,14 +224,17 @@ const (
 )
 
 // effectOf is what a statement does to the transaction state.
-func effectOf(sql string) int {
-	switch firstWord(sql) {
+func effectOf(sql string) int { return wordEffect(firstWord(sql)) }
+
+// wordEffect is effectOf a statement whose first word is w.
+func wordEffect(w string) int {
+	switch w {
 	case "BEGIN", "START":
 		return opensTxn
 	case "COMMIT", "ROLLBACK", "END":
 		return endsTxn
 	}
-	if c, _ := classify(sql); c == workload.Write {
+	if writesWord(w) {
 		return writes
 	}
 	return noEffect
@@ -252,7 +255,9 @@ func (t *thread) track(effect int) {
 // text runs a query as text, timed when in an event.
 func (t *thread) text(L *lua.LState, sql string, op workload.OpID, timed bool) *result {
 	s := t.conn(L)
-	send := sql
+	// The first word decides everything below: read once per statement.
+	word := firstWord(sql)
+	send, sendWord := sql, word
 	if t.db.guard != nil {
 		var skip bool
 		var err error
@@ -263,9 +268,15 @@ func (t *thread) text(L *lua.LState, sql string, op workload.OpID, timed bool) *
 			return &result{}
 		}
 	}
-	send, after, err := translateDDL(send, s.conn.Dialect())
-	if err != nil {
-		L.RaiseError("%s", err.Error())
+	if send != sql {
+		sendWord = firstWord(send)
+	}
+	var after []string
+	if sendWord == "CREATE" {
+		var err error
+		if send, after, err = translateDDL(send, s.conn.Dialect()); err != nil {
+			L.RaiseError("%s", err.Error())
+		}
 	}
 	if isBegin(send) {
 		send = t.beginSQL(s.conn.Dialect())
@@ -274,8 +285,9 @@ func (t *thread) text(L *lua.LState, sql string, op workload.OpID, timed bool) *
 	if timed {
 		m = t.db.tx.Begin()
 	}
+	var err error
 	rs := &result{}
-	if returnsRows(send) {
+	if wordReturnsRows(sendWord) {
 		var rows [][]string
 		rows, err = s.conn.QueryStrings(t.db.ctx, send)
 		rs.rows, rs.nrows = rows, len(rows)
@@ -298,7 +310,7 @@ func (t *thread) text(L *lua.LState, sql string, op workload.OpID, timed bool) *
 			t.fail(L, err, q)
 		}
 	}
-	t.track(effectOf(sql))
+	t.track(wordEffect(word))
 	return rs
 }
 
