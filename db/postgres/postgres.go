@@ -109,7 +109,7 @@ type Conn struct {
 	raw    sockconn.Set
 	simple bool
 	next   int
-	text   textScratch
+	text   sqldb.TextRows
 }
 
 // Interrupt implements db.Interrupter.
