@@ -27,9 +27,9 @@ func appendNormalized(b []byte, sql string) []byte {
 	space := false
 	for i := 0; i < len(sql); i++ {
 		c := sql[i]
-		if keptByte(c) {
+		if byteClass[c] == kept {
 			j := i + 1
-			for j < len(sql) && (keptByte(sql[j]) || isDigit(sql[j]) && identChar(sql[j-1])) {
+			for j < len(sql) && (byteClass[sql[j]] == kept || byteClass[sql[j]] == digit && identChar(sql[j-1])) {
 				j++
 			}
 			if space {
@@ -41,10 +41,18 @@ func appendNormalized(b []byte, sql string) []byte {
 			continue
 		}
 		switch {
-		case isBlank(c):
-			for i+1 < len(sql) && isBlank(sql[i+1]) {
-				i++
+		case byteClass[c] == blank:
+			j := i + 1
+			for j < len(sql) {
+				if j+8 <= len(sql) && sql[j:j+8] == "        " { // indentation: one load and compare
+					j += 8
+				} else if byteClass[sql[j]] == blank {
+					j++
+				} else {
+					break
+				}
 			}
+			i = j - 1
 			space = len(b) > start
 			continue
 		case c == '\'':
@@ -84,11 +92,31 @@ func appendNormalized(b []byte, sql string) []byte {
 	return b
 }
 
-// keptByte says c is copied to a statement's name as it is wherever it
-// stands: not a blank, a quote, a sign or a digit.
-func keptByte(c byte) bool {
-	return c > ' ' && c != '\'' && c != '+' && c != '-' && (c < '0' || c > '9') || c < ' ' && c != '\t' && c != '\n' && c != '\r'
-}
+// Classes of a statement's bytes for appendNormalized: kept is copied as
+// it is wherever it stands; the others are blanks, digits, and the quote
+// and signs, which may start literals.
+const (
+	kept = iota
+	blank
+	digit
+	literal
+)
+
+// byteClass is each byte's class: one load where a chain of comparisons
+// per byte was a third of the time of a name.
+var byteClass = func() (cl [256]byte) {
+	for c := range cl {
+		switch b := byte(c); {
+		case isBlank(b):
+			cl[c] = blank
+		case isDigit(b):
+			cl[c] = digit
+		case b == '\'' || b == '+' || b == '-':
+			cl[c] = literal
+		}
+	}
+	return cl
+}()
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
