@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/postgres"
 	"github.com/dbgauge/dbgauge/randgen"
 	"github.com/dbgauge/dbgauge/testenv"
@@ -17,60 +18,28 @@ import (
 // BenchmarkPointSelectEvent is one event of oltp_point_select.lua on
 // SQLite: the Lua and module cost per statement, plus SQLite's.
 func BenchmarkPointSelectEvent(b *testing.B) {
-	path := filepath.Join(sysbenchDir, "oltp_point_select.lua")
-	if _, err := os.Stat(path); err != nil {
-		testenv.Missing(b, "%s is missing; apt-get install sysbench (scripts/test does)", path)
-	}
-	inst := configure(b, path, map[string]string{"table-size": "1000"}, 1)
-	tg := sqliteTarget(b)
-	conn := tg.open(b)
-	prepare(b, inst, tg, conn)
-	ctx := context.Background()
-	s, err := inst.Open(ctx, workload.SessionEnv{Conn: conn, Driver: "sqlite"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	u, err := inst.NewUser(ctx, workload.UserEnv{Rand: randgen.New(1), Users: 1, Session: s})
-	if err != nil {
-		b.Fatal(err)
-	}
-	tx := wltest.NewTx(s)
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := u.Run(ctx, tx); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchBundled(b, "oltp_point_select.lua", "1000")
 }
 
 // BenchmarkReadWriteEvent is one event of oltp_read_write.lua on SQLite
 // (20 prepared statements): what the Lua side costs per transaction in
 // allocations, beside SQLite's own work.
 func BenchmarkReadWriteEvent(b *testing.B) {
-	path := filepath.Join(sysbenchDir, "oltp_read_write.lua")
+	benchBundled(b, "oltp_read_write.lua", "10000")
+}
+
+// benchBundled runs events of one of sysbench's scripts on SQLite, its
+// tables of tableSize rows prepared first.
+func benchBundled(b *testing.B, script, tableSize string) {
+	path := filepath.Join(sysbenchDir, script)
 	if _, err := os.Stat(path); err != nil {
 		testenv.Missing(b, "%s is missing; apt-get install sysbench (scripts/test does)", path)
 	}
-	inst := configure(b, path, map[string]string{"table-size": "10000"}, 1)
+	inst := configure(b, path, map[string]string{"table-size": tableSize}, 1)
 	tg := sqliteTarget(b)
 	conn := tg.open(b)
 	prepare(b, inst, tg, conn)
-	ctx := context.Background()
-	s, err := inst.Open(ctx, workload.SessionEnv{Conn: conn, Driver: "sqlite"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	u, err := inst.NewUser(ctx, workload.UserEnv{Rand: randgen.New(1), Users: 1, Session: s})
-	if err != nil {
-		b.Fatal(err)
-	}
-	tx := wltest.NewTx(s)
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := u.Run(ctx, tx); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchEvents(b, inst, conn, "sqlite")
 }
 
 // BenchmarkSysbenchTPCCEvent is one event of Percona-Lab's sysbench-tpcc
@@ -87,11 +56,17 @@ func BenchmarkSysbenchTPCCEvent(b *testing.B) {
 	tg := serverDB(b, "DBGAUGE_TEST_POSTGRES", postgres.Driver{}, "dbgauge_script_tpcc")
 	inst := configure(b, filepath.Join(dir, "tpcc.lua"), map[string]string{"tables": "1", "scale": "1"}, 1)
 	conn := tg.open(b)
-	ctx := context.Background()
-	if st, err := inst.Dataset().Check(ctx, conn); err != nil || st.Stamp == nil || !st.Stamp.Complete {
+	if st, err := inst.Dataset().Check(context.Background(), conn); err != nil || st.Stamp == nil || !st.Stamp.Complete {
 		prepare(b, inst, tg, conn)
 	}
-	s, err := inst.Open(ctx, workload.SessionEnv{Conn: conn, Driver: "postgres"})
+	benchEvents(b, inst, conn, "postgres")
+}
+
+// benchEvents runs the benchmark's events on one user over conn; an
+// expected rollback (TPC-C's 1% of New-Orders) is an event like another.
+func benchEvents(b *testing.B, inst workload.Instance, conn db.Conn, driver string) {
+	ctx := context.Background()
+	s, err := inst.Open(ctx, workload.SessionEnv{Conn: conn, Driver: driver})
 	if err != nil {
 		b.Fatal(err)
 	}
