@@ -109,6 +109,7 @@ type Conn struct {
 	raw    sockconn.Set
 	simple bool
 	next   int
+	text   sqldb.TextRows
 }
 
 // Interrupt implements db.Interrupter.
@@ -139,15 +140,7 @@ func (c *Conn) ServerVersion(ctx context.Context) (string, error) {
 // Exec implements sqldb.Conn.
 func (c *Conn) Exec(ctx context.Context, query string, args ...any) (int64, error) {
 	if len(args) == 0 && !c.simple {
-		res, err := c.pg.Exec(ctx, query).ReadAll()
-		if err != nil {
-			return 0, classify(err)
-		}
-		var n int64
-		for _, r := range res {
-			n += r.CommandTag.RowsAffected()
-		}
-		return n, nil
+		return c.simpleExec(ctx, query)
 	}
 	tag, err := c.conn.Exec(ctx, dialect.BindQuery(query), c.mode(args)...)
 	if err != nil {
@@ -169,21 +162,7 @@ func (c *Conn) mode(args []any) []any {
 // script's con:query): no Parse and Bind for the server, text values.
 func (c *Conn) QueryStrings(ctx context.Context, query string, args ...any) ([][]string, error) {
 	if len(args) == 0 {
-		res, err := c.pg.Exec(ctx, query).ReadAll()
-		if err != nil {
-			return nil, classify(err)
-		}
-		var out [][]string
-		for _, r := range res {
-			for _, raw := range r.Rows {
-				row := make([]string, len(raw))
-				for i, v := range raw {
-					row[i] = string(v) // NULL (nil) as ""
-				}
-				out = append(out, row)
-			}
-		}
-		return out, nil
+		return c.simpleStrings(ctx, query)
 	}
 	rows, err := c.conn.Query(ctx, dialect.BindQuery(query), c.mode(args)...)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 )
 
 // DriverConn runs SQL on a database/sql/driver connection directly, without
@@ -23,6 +24,8 @@ type DriverConn struct {
 	// tx is the transaction a Transactor's BeginTx opened (Begun), until
 	// Commit or Rollback.
 	tx driver.Tx
+	// text is QueryStrings' buffers.
+	text TextRows
 }
 
 // Dialect implements Conn.
@@ -74,25 +77,29 @@ func (c *DriverConn) QueryStrings(ctx context.Context, query string, args ...any
 	}
 	defer rows.Close()
 	dest := make([]driver.Value, len(rows.Columns()))
-	var out [][]string
+	tr := &c.text
+	tr.Reset()
 	for {
 		if err := rows.Next(dest); err != nil {
 			if errors.Is(err, io.EOF) {
-				return out, nil
+				return tr.Rows(), nil
 			}
 			return nil, c.Classify(err)
 		}
-		r := make([]string, len(dest))
-		for i, v := range dest {
+		for _, v := range dest {
+			buf := tr.Buf()
 			switch x := v.(type) {
 			case nil:
 			case []byte:
-				r[i] = string(x)
+				buf = append(buf, x...)
+			case int64:
+				buf = strconv.AppendInt(buf, x, 10)
 			default:
-				r[i] = fmt.Sprint(x)
+				buf = fmt.Append(buf, x) // fmt.Sprint's text
 			}
+			tr.AddValue(buf)
 		}
-		out = append(out, r)
+		tr.AddRow(len(dest))
 	}
 }
 

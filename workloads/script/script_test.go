@@ -63,7 +63,12 @@ func sqliteTarget(t testing.TB) target {
 	return target{"sqlite", sqlite.Driver{}, u}
 }
 
-func server(t *testing.T, env string, d db.Driver) target {
+func server(t testing.TB, env string, d db.Driver) target {
+	return serverDB(t, env, d, "dbgauge_script")
+}
+
+// serverDB is a server's database name, made if missing.
+func serverDB(t testing.TB, env string, d db.Driver, name string) target {
 	base := dbtest.ServerURL(t, env)
 	ctx := context.Background()
 	conn, err := d.Open(ctx, base)
@@ -72,7 +77,6 @@ func server(t *testing.T, env string, d db.Driver) target {
 	}
 	defer conn.Close()
 	c := conn.(sqldb.Conn)
-	const name = "dbgauge_script"
 	if env == "DBGAUGE_TEST_POSTGRES" {
 		rows, err := c.QueryStrings(ctx, "SELECT 1 FROM pg_database WHERE datname = ?", name)
 		if err != nil {

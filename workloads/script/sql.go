@@ -86,6 +86,12 @@ type param struct {
 	v      any
 }
 
+// connection is a drv:connect() object. As sysbench's connection owns one
+// result set (db_query returns &con->rs), its con:query returns the same
+// result object query after query, each query replacing what the last
+// one left: no new Lua object per statement.
+type connection struct{ rs *lua.LUserData }
+
 // result is a result set: the rows of a text query, or a count.
 type result struct {
 	nrows, nfields int
@@ -115,7 +121,7 @@ func (t *thread) sqlModule() *lua.LTable {
 		t.db.mt[name] = mt
 	}
 	methods("sql_driver", map[string]lua.LGFunction{
-		"connect": func(L *lua.LState) int { L.Push(t.object("sql_connection", nil)); return 1 },
+		"connect": func(L *lua.LState) int { L.Push(t.object("sql_connection", &connection{})); return 1 },
 		"name":    func(L *lua.LState) int { L.Push(lua.LString(t.driverName())); return 1 },
 	})
 	methods("sql_connection", map[string]lua.LGFunction{
@@ -224,14 +230,17 @@ const (
 )
 
 // effectOf is what a statement does to the transaction state.
-func effectOf(sql string) int {
-	switch firstWord(sql) {
+func effectOf(sql string) int { return wordEffect(firstWord(sql)) }
+
+// wordEffect is effectOf a statement whose first word is w.
+func wordEffect(w string) int {
+	switch w {
 	case "BEGIN", "START":
 		return opensTxn
 	case "COMMIT", "ROLLBACK", "END":
 		return endsTxn
 	}
-	if c, _ := classify(sql); c == workload.Write {
+	if writesWord(w) {
 		return writes
 	}
 	return noEffect
@@ -250,9 +259,11 @@ func (t *thread) track(effect int) {
 }
 
 // text runs a query as text, timed when in an event.
-func (t *thread) text(L *lua.LState, sql string, op workload.OpID, timed bool) *result {
+func (t *thread) text(L *lua.LState, sql string, op workload.OpID, timed bool) result {
 	s := t.conn(L)
-	send := sql
+	// The first word decides everything below: read once per statement.
+	word := firstWord(sql)
+	send, sendWord := sql, word
 	if t.db.guard != nil {
 		var skip bool
 		var err error
@@ -260,12 +271,18 @@ func (t *thread) text(L *lua.LState, sql string, op workload.OpID, timed bool) *
 			t.db.err = err // the command's error, kept with its kind (exit 2)
 			L.RaiseError("%s", err.Error())
 		} else if skip {
-			return &result{}
+			return result{}
 		}
 	}
-	send, after, err := translateDDL(send, s.conn.Dialect())
-	if err != nil {
-		L.RaiseError("%s", err.Error())
+	if send != sql {
+		sendWord = firstWord(send)
+	}
+	var after []string
+	if sendWord == "CREATE" {
+		var err error
+		if send, after, err = translateDDL(send, s.conn.Dialect()); err != nil {
+			L.RaiseError("%s", err.Error())
+		}
 	}
 	if isBegin(send) {
 		send = t.beginSQL(s.conn.Dialect())
@@ -274,8 +291,9 @@ func (t *thread) text(L *lua.LState, sql string, op workload.OpID, timed bool) *
 	if timed {
 		m = t.db.tx.Begin()
 	}
-	rs := &result{}
-	if returnsRows(send) {
+	var err error
+	var rs result
+	if wordReturnsRows(sendWord) {
 		var rows [][]string
 		rows, err = s.conn.QueryStrings(t.db.ctx, send)
 		rs.rows, rs.nrows = rows, len(rows)
@@ -298,7 +316,7 @@ func (t *thread) text(L *lua.LState, sql string, op workload.OpID, timed bool) *
 			t.fail(L, err, q)
 		}
 	}
-	t.track(effectOf(sql))
+	t.track(wordEffect(word))
 	return rs
 }
 
@@ -309,7 +327,21 @@ func (t *thread) luaQuery(L *lua.LState) int {
 	if timed {
 		op = t.opOf(sql)
 	}
-	L.Push(t.object("sql_result", t.text(L, sql, op, timed)))
+	rs := t.text(L, sql, op, timed)
+	var c *connection
+	if ud, ok := L.Get(1).(*lua.LUserData); ok {
+		c, _ = ud.Value.(*connection)
+	}
+	if c == nil { // an error descriptor's connection
+		own := rs
+		L.Push(t.object("sql_result", &own))
+		return 1
+	}
+	if c.rs == nil {
+		c.rs = t.object("sql_result", &result{})
+	}
+	*c.rs.Value.(*result) = rs
+	L.Push(c.rs)
 	return 1
 }
 
