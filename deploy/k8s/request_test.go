@@ -34,7 +34,9 @@ func TestRequestSpecRefuses(t *testing.T) {
 		r.Workload = "oltp_read_write"
 		c.edit(r)
 		_, err := r.Spec(time.Now())
-		var se interface{ Words(func(string) string) string }
+		var se interface {
+			Words(func(string) string) string
+		}
 		if session.KindOf(err) != session.Usage || !errors.As(err, &se) {
 			t.Errorf("%s: %v, want a usage error naming its settings", c.name, err)
 			continue
