@@ -1,6 +1,7 @@
 // Package catalog is the explicit list of workloads and drivers the binary
 // offers: no init() registration, no blank imports. Adding a workload or a
-// driver is one line here.
+// driver is one line here. Unavailable lists the databases no driver here
+// reaches, and why.
 package catalog
 
 import (

@@ -3,6 +3,7 @@ package deploy
 import (
 	"context"
 	"fmt"
+	"github.com/dbgauge/dbgauge/results"
 	"os"
 	"strings"
 	"time"
@@ -45,4 +46,44 @@ func LaunchErr(ctx context.Context, c *Collector, failed []Outcome, dir string) 
 		return &session.Error{Kind: session.Aborted, Err: fmt.Errorf("shard %s of %d failed: the result in %s holds only the others", strings.Join(ix, ", "), c.Shards, dir)}
 	}
 	return nil
+}
+
+// CheckLocal refuses what `run --shards` cannot do with s: shards below
+// 1, a shard given too (s.Shard), a dashboard (web) or no start delay.
+// Its errors name the settings in braces (session.SettingError).
+func CheckLocal(s session.Spec, shards int, delay time.Duration, web string) error {
+	switch {
+	case shards < 1:
+		return session.Settingf("{shards} must be 1 or more, got %d", shards)
+	case s.Shard != "":
+		return session.Settingf("{shards} with {shard}: {shards} starts every shard itself; give one of them")
+	case web != "":
+		return session.Settingf("{web} with {shards}: the dashboard follows one process; open each shard's report or the merged one")
+	case delay <= 0:
+		return session.Settingf("{start-delay} must be more than 0, got %s", delay)
+	}
+	return nil
+}
+
+// Finish merges what launch c collected into a results folder under in's
+// results directory and ends it as a run's: its reports, show (the
+// caller's summary of the result in dir), then in's Finish (thresholds,
+// outputs, store). It returns the launch's error (LaunchErr) before the
+// Finish's, and an Aborted (Interrupted) error when nothing could merge.
+func (c *Collector) Finish(ctx context.Context, in *session.Inputs, failed []Outcome, obs session.Observer,
+	show func(res *results.Result, dir string)) error {
+	res, dir, err := c.Merge(in.Spec.ResultsDir, in.Spec.Histogram)
+	if err != nil {
+		if ctx.Err() != nil {
+			return &session.Error{Kind: session.Interrupted, Err: err}
+		}
+		return &session.Error{Kind: session.Aborted, Err: err}
+	}
+	session.WriteReports(res, dir, obs)
+	show(res, dir)
+	aerr := in.Finish().Apply(res, dir, obs)
+	if err := LaunchErr(ctx, c, failed, dir); err != nil {
+		return err
+	}
+	return aerr
 }

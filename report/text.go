@@ -2,8 +2,9 @@
 // reproduce sysbench 1.0.20's labels and layout byte for byte so that
 // existing sysbench parsers keep working, followed by what sysbench lacks
 // (percentiles, errors by class, per-operation latency); the interval line;
-// and sysbench's --histogram. Everything is rendered from a results.Result
-// alone, so saved results re-render identically.
+// sysbench's --histogram; and a load's progress (LoadProgress). Everything
+// is rendered from a results.Result alone, so saved results re-render
+// identically (ForSaved reads saved results into their report).
 //
 // report imports hist and results.
 package report

@@ -104,6 +104,10 @@ func settingf(format string, a ...any) error {
 	return &Error{Usage, &SettingError{format: format, args: a}}
 }
 
+// Settingf is settingf for the packages above the session that check
+// settings of their own (the launchers: {shards}, {image}).
+func Settingf(format string, a ...any) error { return settingf(format, a...) }
+
 // pastError is a start time already past when the run was checked: a
 // SettingError that Late recognises (errPast).
 type pastError struct{ *SettingError }

@@ -7,7 +7,9 @@
 // (results.WriteStream), keeps every shard's result as it arrives and
 // merges them exactly (deploy.Collector). It talks to the cluster with
 // client-go, through the user's kubeconfig or the in-cluster config. It
-// owns every piece of Kubernetes knowledge: the Launch built from a Spec
+// owns every piece of Kubernetes knowledge: a Request (`dbgauge k8s VERB`)
+// checked into the pods' Spec, with setting errors its caller words, and
+// launched (Request.Launch); the Launch built from a Spec
 // (NewLaunch), node selectors, tolerations, requests and limits
 // (Options.Parse, with an OptionError that its caller words), and the YAML a
 // dry run prints (Launch.WriteYAML).

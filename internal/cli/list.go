@@ -46,7 +46,7 @@ func (e *env) list(*cobra.Command) {
 		fmt.Fprintf(w, "  %s\t%s\n", d.Name(), strings.Join(d.Schemes(), ": ")+":")
 	}
 	fmt.Fprintln(w, "\nNot available (no driver builds into a static binary here):")
-	for _, n := range unavailable {
+	for _, n := range catalog.Unavailable() {
 		fmt.Fprintf(w, "  %s\t%s\n", n[0], n[1])
 	}
 	w.Flush()
@@ -59,14 +59,6 @@ func (e *env) list(*cobra.Command) {
 		fmt.Fprintln(e.stdout)
 		listOptions(e.stdout, wl)
 	}
-}
-
-// unavailable are databases people ask for that dbgauge cannot reach, and
-// why: a CGO_ENABLED=0 binary takes pure Go drivers only, from the Go module
-// proxy the project builds from.
-var unavailable = [][2]string{
-	{"DB2", "every Go driver (go_ibm_db and its forks) needs IBM's CLI C library (cgo)"},
-	{"Sybase ASE", "the pure Go drivers (thda/tds, SAP/go-ase) are not served by the module proxy"},
 }
 
 // listOptions prints one workload's options with their defaults.

@@ -55,8 +55,8 @@ func (p printer) Print(line string) {
 }
 
 func (p printer) Progress(total int64) (func(string, int64, int64), func()) {
-	pr := newProgress(p.e.stderr, total)
-	return pr.update, pr.finish
+	pr := report.NewLoadProgress(p.e.stderr, total)
+	return pr.Update, pr.Finish
 }
 
 func (p printer) Start(base *results.Result, dir string) {

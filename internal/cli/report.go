@@ -1,15 +1,13 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/dbgauge/dbgauge/report"
-	"github.com/dbgauge/dbgauge/results"
 )
 
 func (e *env) reportCmd() *cobra.Command {
@@ -39,36 +37,12 @@ prints their paths.`,
 }
 
 func (e *env) report(args []string, outDir string) error {
-	var ins []*results.Saved
-	for _, a := range args {
-		in, err := results.ReadSaved(a)
-		if err != nil {
-			return usageErr("report: %v", err)
-		}
-		if len(args) > 1 && in.Run == nil {
-			return usageErr("report: %s is a sweep or an experiment: report it alone (several arguments must be runs, to compare them)", a)
-		}
-		ins = append(ins, in)
-	}
-	doc, dir := (*report.Doc)(nil), ins[0].Dir
-	if len(ins) == 1 {
-		doc = report.SavedDoc(ins[0])
-	} else {
-		rs := make([]*results.Result, len(ins))
-		names := make([]string, len(ins))
-		for i, in := range ins {
-			rs[i], names[i] = in.Run, filepath.Base(in.Dir)
-		}
-		doc = report.CompareDoc(rs, report.RunLabels(rs, names))
-		if outDir == "" {
-			outDir = filepath.Join(defaultResultsDir, time.Now().Format("20060102-150405")+"-report")
-		}
-	}
-	if outDir != "" {
-		if err := os.MkdirAll(outDir, 0o755); err != nil {
-			return usageErr("--out-dir: cannot create %s: %v", outDir, unwrapPathErr(err))
-		}
-		dir = outDir
+	doc, dir, err := report.ForSaved(args, outDir, defaultResultsDir, time.Now())
+	var oe *report.OutDirError
+	if errors.As(err, &oe) {
+		return usageErr("--out-dir: %w", err)
+	} else if err != nil {
+		return err
 	}
 	paths, err := report.WriteFiles(dir, doc)
 	if err != nil {

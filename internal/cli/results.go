@@ -8,7 +8,6 @@ import (
 
 	"github.com/dbgauge/dbgauge/catalog"
 	"github.com/dbgauge/dbgauge/report"
-	"github.com/dbgauge/dbgauge/results"
 	"github.com/dbgauge/dbgauge/results/store"
 	"github.com/dbgauge/dbgauge/session"
 )
@@ -112,34 +111,16 @@ func (e *env) resultsAddCmd(so *storeOptions) *cobra.Command {
 			return nil
 		},
 		RunE: func(_ *cobra.Command, args []string) error {
-			// Read everything first: one bad argument adds nothing.
-			type item struct {
-				res    *results.Result
-				folder string
-			}
-			var items []item
-			for _, arg := range args {
-				res, folder, err := results.ReadRun(arg)
-				if err != nil {
-					return err
-				}
-				items = append(items, item{res, folder})
-			}
-			s, err := store.Open(so.path())
-			if err != nil {
-				return err
-			}
-			defer s.Close()
-			for _, it := range items {
-				id, added, err := s.Add(session.Redacted(it.res), it.folder)
-				if err != nil {
-					return err
-				}
+			added, err := session.AddRuns(so.path(), args)
+			for _, a := range added {
 				verb := "added"
-				if !added {
+				if !a.New {
 					verb = "already recorded"
 				}
-				fmt.Fprintf(e.stdout, "#%d %s: %s\n", id, verb, it.folder)
+				fmt.Fprintf(e.stdout, "#%d %s: %s\n", a.ID, verb, a.Folder)
+			}
+			if err != nil {
+				return err
 			}
 			return nil
 		},

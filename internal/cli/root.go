@@ -4,7 +4,8 @@
 // command that names it), calls the session, and prints its Observer's
 // events: it is the only code that writes to the terminal, and the only one
 // that words an error with its flag (worded). The session finishes every
-// results folder itself; the live dashboard hangs off the observer.
+// results folder itself (deploy a launch's merged one; deploy/k8s checks
+// and launches a Job); the live dashboard hangs off the observer.
 package cli
 
 import (

@@ -36,7 +36,7 @@ func (e *env) runShards(ctx context.Context, o *options, name string) error {
 		return err
 	}
 	e.secretOf(s.Target)
-	if err := checkShards(o, s); err != nil {
+	if err := deploy.CheckLocal(s, o.shards, o.startDelay, o.Web); err != nil {
 		return err
 	}
 	s.Shard = fmt.Sprintf("0/%d", o.shards) // checks users and settings as a shard's
@@ -63,50 +63,21 @@ func (e *env) runShards(ctx context.Context, o *options, name string) error {
 	l.Live = e.liveMerge(s, o.shards)
 	l.Run(ctx, c)
 	l.Live.Close()
-	return e.mergeLaunch(ctx, o, c)
+	return e.mergeLaunch(ctx, &o.Inputs, c)
 }
 
-// checkShards refuses what --shards cannot do.
-func checkShards(o *options, s session.Spec) error {
-	switch {
-	case o.shards < 1:
-		return usageErr("--shards must be 1 or more, got %d", o.shards)
-	case s.Shard != "":
-		return usageErr("--shards with --shard: --shards starts every shard itself; give one of them")
-	case o.Web != "":
-		return usageErr("--web with --shards: the dashboard follows one process; open each shard's report or the merged one")
-	case o.startDelay <= 0:
-		return usageErr("--start-delay must be more than 0, got %s", o.startDelay)
-	}
-	return nil
-}
-
-// mergeLaunch merges what a launch collected, prints it as a run's
-// summary, writes its reports and checks its thresholds. A launch with a
-// shard missing ends with exit 4 (interrupted: 130) after the partial
-// result is saved.
-func (e *env) mergeLaunch(ctx context.Context, o *options, c *deploy.Collector) error {
+// mergeLaunch merges what a launch collected and prints it as a run's
+// summary (deploy's Collector.Finish).
+func (e *env) mergeLaunch(ctx context.Context, in *session.Inputs, c *deploy.Collector) error {
 	failed := c.Failed()
 	for _, f := range failed {
 		fmt.Fprintf(e.stderr, "shard %d of %d has no result: %s\n", f.Index, c.Shards, message(f.Err, e.secrets))
 	}
-	res, dir, err := c.Merge(o.Spec.ResultsDir, o.Spec.Histogram)
-	if err != nil {
-		if ctx.Err() != nil {
-			return &session.Error{Kind: session.Interrupted, Err: err}
-		}
-		return withCode(ExitAborted, err)
-	}
-	report.Summary(e.stdout, res, o.Spec.Histogram)
-	session.WriteReports(res, dir, e.observer(o.Spec))
-	e.observe(func(ob runObserver) { ob.End(res, dir) })
-	fmt.Fprintf(e.stderr, "Merged shards %s of %d (outputs in %s)\n", joinShards(results.ShardsOf(res)), c.Shards, c.Dir)
-	fmt.Fprintf(e.stderr, "Results: %s\n", dir)
-	aerr := o.Finish().Apply(res, dir, e.observer(o.Spec))
-	if err := deploy.LaunchErr(ctx, c, failed, dir); err != nil {
-		return err
-	}
-	return aerr
+	return c.Finish(ctx, in, failed, e.observer(in.Spec), func(res *results.Result, dir string) {
+		report.Summary(e.stdout, res, in.Spec.Histogram)
+		e.observe(func(ob runObserver) { ob.End(res, dir) })
+		fmt.Fprintf(e.stderr, "Merged shards %s of %d (outputs in %s)\nResults: %s\n", joinShards(results.ShardsOf(res)), c.Shards, c.Dir, dir)
+	})
 }
 
 // liveMerge prints the shards' intervals merged as they come, as one

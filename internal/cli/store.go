@@ -2,7 +2,6 @@ package cli
 
 import (
 	"errors"
-	"os"
 
 	"github.com/spf13/pflag"
 
@@ -44,14 +43,6 @@ func storeErr(err error) error {
 	var nf *store.NotFoundError
 	if errors.As(err, &me) || errors.As(err, &nf) {
 		return usageErr("%v", err)
-	}
-	return err
-}
-
-func unwrapPathErr(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
 	}
 	return err
 }

@@ -1,4 +1,4 @@
-package cli
+package report
 
 import (
 	"fmt"
@@ -10,9 +10,9 @@ import (
 	"golang.org/x/term"
 )
 
-// progress shows loading: a redrawn bar on a terminal, plain lines (one per
+// LoadProgress shows loading: a redrawn bar on a terminal, plain lines (one per
 // finished table) otherwise, so logs stay readable.
-type progress struct {
+type LoadProgress struct {
 	w      io.Writer
 	tty    bool
 	total  int64
@@ -23,16 +23,17 @@ type progress struct {
 	before int64
 }
 
-func newProgress(w io.Writer, totalRows int64) *progress {
+// NewLoadProgress is the LoadProgress of a load of totalRows, shown on w.
+func NewLoadProgress(w io.Writer, totalRows int64) *LoadProgress {
 	tty := false
 	if f, ok := w.(*os.File); ok {
 		tty = term.IsTerminal(int(f.Fd()))
 	}
-	return &progress{w: w, tty: tty, total: totalRows, tables: map[string]int64{}, start: time.Now()}
+	return &LoadProgress{w: w, tty: tty, total: totalRows, tables: map[string]int64{}, start: time.Now()}
 }
 
-// update is a load.Progress; calls are serialised by the loader.
-func (p *progress) update(table string, rows, total int64) {
+// Update is a load.Progress; calls are serialised by the loader.
+func (p *LoadProgress) Update(table string, rows, total int64) {
 	p.tables[table] = rows
 	if total < 0 {
 		p.before += rows
@@ -62,8 +63,8 @@ func (p *progress) update(table string, rows, total int64) {
 	fmt.Fprintf(p.w, "\rLoading [%s] %5.1f%% %d/%d rows, %.0f rows/s ", bar, frac*100, done, p.total, rate)
 }
 
-// finish ends the bar line.
-func (p *progress) finish() {
+// Finish ends the bar line.
+func (p *LoadProgress) Finish() {
 	if p.tty {
 		fmt.Fprintln(p.w)
 	}
