@@ -13,8 +13,9 @@ import (
 	"time"
 )
 
-// TestCUBRIDRelogins: kill -9 the CAS that serves a run's connection
-// while it is idle between transactions (a slow open loop keeps it idle
+// TestCUBRIDRelogins: kill -9 the CAS of each of a run's connections (the
+// user's, and the monitor's that reads the server's statistics) while
+// they are idle between transactions (a slow open loop keeps it idle
 // almost always), twice; the driver logs in again on its own, the run
 // finishes with exit 0, and result.json and the summary count the
 // relogins.
@@ -40,9 +41,10 @@ func TestCUBRIDRelogins(t *testing.T) {
 	}
 	waitIntervals(t, dir, 2)
 	for range 2 {
-		cas := casServing(t, cmd.Process.Pid, broker)
-		if err := syscall.Kill(cas, syscall.SIGKILL); err != nil {
-			t.Fatal(err)
+		for _, cas := range casServing(t, cmd.Process.Pid, broker) {
+			if err := syscall.Kill(cas, syscall.SIGKILL); err != nil {
+				t.Fatal(err)
+			}
 		}
 		time.Sleep(2 * time.Second)
 	}
@@ -62,35 +64,35 @@ func TestCUBRIDRelogins(t *testing.T) {
 	}
 }
 
-// casServing is the CAS process that holds the other end of pid's
-// connection to the broker port: the broker hands the client's socket
-// to a CAS, whose end then has the broker's port as its local port and
-// the client's as its peer (ss -tnp, as root).
-func casServing(t *testing.T, pid int, broker string) int {
+// casServing are the CAS processes that hold the other end of pid's
+// connections to the broker port: the broker hands a client's socket to
+// a CAS, whose end then has the broker's port as its local port and the
+// client's as its peer (ss -tnp, as root).
+func casServing(t *testing.T, pid int, broker string) []int {
 	t.Helper()
 	out, err := exec.Command("ss", "-tnpH", "state", "established").Output()
 	if err != nil {
 		t.Fatalf("ss: %v", err)
 	}
 	endpoint := regexp.MustCompile(`(\S+):(\d+)\s+(\S+):(\d+)\s+users:\(\("([^"]+)",pid=(\d+)`)
-	var clientPorts []string
+	clientPorts := map[string]bool{}
 	type end struct{ local, peer, pid string }
 	var ends []end
 	for _, m := range endpoint.FindAllStringSubmatch(string(out), -1) {
 		if m[6] == strconv.Itoa(pid) && m[4] == broker {
-			clientPorts = append(clientPorts, m[2])
+			clientPorts[m[2]] = true
 		}
 		ends = append(ends, end{m[2], m[4], m[6]})
 	}
-	if len(clientPorts) != 1 {
-		t.Fatalf("dbgauge (pid %d) has %d connections to the broker port %s:\n%s", pid, len(clientPorts), broker, out)
-	}
+	var cas []int
 	for _, e := range ends {
-		if e.local == broker && e.peer == clientPorts[0] {
+		if e.local == broker && clientPorts[e.peer] {
 			n, _ := strconv.Atoi(e.pid)
-			return n
+			cas = append(cas, n)
 		}
 	}
-	t.Fatalf("no process holds the broker's end of port %s:\n%s", clientPorts[0], out)
-	return 0
+	if len(clientPorts) == 0 || len(cas) != len(clientPorts) {
+		t.Fatalf("dbgauge (pid %d): %d connections to the broker port %s, %d CAS found:\n%s", pid, len(clientPorts), broker, len(cas), out)
+	}
+	return cas
 }
