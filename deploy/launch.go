@@ -87,3 +87,30 @@ func (c *Collector) Finish(ctx context.Context, in *session.Inputs, failed []Out
 	}
 	return aerr
 }
+
+// ReadyLocal readies `run --shards N` of s, the Spec in builds: it refuses
+// what CheckLocal refuses and what in or s refuse as a shard's, makes the
+// data ready once (shards do not prepare: the launcher does it, as run
+// would), and returns the launch of the shards from a common start delay
+// after now (NewLocalLaunch).
+func ReadyLocal(ctx context.Context, in *session.Inputs, s session.Spec, shards int, delay time.Duration,
+	obs session.Observer, version string) (Local, *Collector, error) {
+	if err := CheckLocal(s, shards, delay, in.Web); err != nil {
+		return Local{}, nil, err
+	}
+	s.Shard = fmt.Sprintf("0/%d", shards) // checks users and settings as a shard's
+	if err := in.Check(); err != nil {
+		return Local{}, nil, err
+	}
+	p, err := session.NewPlan(s, true)
+	if err != nil {
+		return Local{}, nil, err
+	}
+	if err := in.CheckWritable(); err != nil {
+		return Local{}, nil, err
+	}
+	if _, err := p.Ready(ctx, obs, version); err != nil {
+		return Local{}, nil, err
+	}
+	return NewLocalLaunch(s, shards, delay, time.Now())
+}

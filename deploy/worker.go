@@ -7,8 +7,9 @@
 // (results.WriteStream), which the launcher reads, saves as the shard's
 // result.json as soon as it has it, and merges exactly (session.Merge).
 // ForShards is the Spec a launcher hands its shards; CheckLocal refuses what
-// `run --shards` cannot do and NewLocalLaunch makes a launch on this
-// machine; Collector.Finish merges a launch and finishes it as a run's
+// `run --shards` cannot do, ReadyLocal checks and readies it and
+// NewLocalLaunch makes a launch on this machine; RunShard is a worker's run;
+// Collector.Finish merges a launch and finishes it as a run's
 // (reports, thresholds, outputs, store), LaunchErr says how a merged launch
 // ended and Collector.PodEnd how a prepare or cleanup pod did. Its setting
 // errors name settings in braces (session.Settingf), for its caller to word.

@@ -21,6 +21,9 @@ const (
 	Aborted
 	// Failed: the run ended, but a threshold on its result failed.
 	Failed
+	// CheckFailed: a consistency condition does not hold (check, and
+	// prepare's check after loading).
+	CheckFailed
 )
 
 // Error is an error of a Kind.

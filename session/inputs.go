@@ -1,6 +1,7 @@
 package session
 
 import (
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -47,6 +48,16 @@ type Inputs struct {
 	Web        string
 	WebLinger  time.Duration
 	thresholds []results.Threshold
+}
+
+// TempSQLite is the URL of a fresh SQLite file in a new temporary
+// directory, and what removes the directory: the bare command's target.
+func TempSQLite() (url string, remove func(), err error) {
+	dir, err := os.MkdirTemp("", "dbgauge-")
+	if err != nil {
+		return "", nil, fmt.Errorf("cannot create a temporary directory for the SQLite file: %w", err)
+	}
+	return "sqlite:" + filepath.Join(dir, "dbgauge.sqlite"), func() { os.RemoveAll(dir) }, nil
 }
 
 // NewInputs are the defaults of every setting.

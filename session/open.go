@@ -64,6 +64,9 @@ func (tg *Target) Open(ctx context.Context) (db.Conn, error) {
 	}
 }
 
+// IsFile says name is a workload file, named by its path (catalog.IsFile).
+func IsFile(name string) bool { return catalog.IsFile(name) }
+
 // Lookup finds a workload by name.
 func Lookup(name string) (workload.Workload, error) {
 	if catalog.IsFile(name) {

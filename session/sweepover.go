@@ -1,6 +1,7 @@
 package session
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -72,4 +73,51 @@ func countList(setting, s string) ([]int, error) {
 		out = append(out, n)
 	}
 	return out, nil
+}
+
+// NewSweep plans the sweep of workload w, named name, from in: the one
+// parameter it varies (PlanSweep over in's options, the user counts
+// threads and the targets dbs) and each step's Spec, in with that step's
+// value, checked as a run (Check, Build, NewPlan, its target) before the
+// first one runs, so that a bad URL or size in the last step does not cost
+// the user the whole sweep. With an error come the steps before the bad one.
+func NewSweep(in Inputs, w workload.Workload, name, threads string, dbs []string) (SweepPlan, error) {
+	over, users, err := PlanSweep(w, threads, in.Options, dbs, in.Spec.Prepare)
+	if err != nil {
+		return SweepPlan{}, err
+	}
+	in.Spec.Users = users
+	if len(dbs) == 1 {
+		in.DB = dbs[0]
+	}
+	sp := SweepPlan{Workload: name, Param: over.Param, Values: over.Values, ResultsDir: in.Spec.ResultsDir}
+	for _, v := range over.Values {
+		step := in
+		step.Options = maps.Clone(in.Options)
+		step.Spec.Workload = name
+		switch v = strings.TrimSpace(v); over.Param {
+		case "threads":
+			step.Spec.Users, _ = strconv.Atoi(v)
+		case "db":
+			step.DB = v
+		default:
+			step.Options[over.Param] = v
+		}
+		if err := step.Check(); err != nil {
+			return sp, err
+		}
+		spec, err := step.Build(name)
+		if err != nil {
+			return sp, err
+		}
+		pl, err := NewPlan(spec, true)
+		if err != nil {
+			return sp, err
+		}
+		if _, err := ResolveTarget(spec.Target); err != nil {
+			return sp, err
+		}
+		sp.Specs = append(sp.Specs, pl.Spec)
+	}
+	return sp, nil
 }

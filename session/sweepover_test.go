@@ -61,3 +61,28 @@ func TestCountList(t *testing.T) {
 		}
 	}
 }
+
+// NewSweep makes one checked Spec per step, and stops at the first bad
+// step with the good ones before it.
+func TestNewSweep(t *testing.T) {
+	w, _ := catalog.Workload("oltp_point_select")
+	in := NewInputs()
+	in.DB = "sqlite:" + t.TempDir() + "/a.db"
+	in.Options = map[string]string{"table-size": " 100,1000"}
+	sp, err := NewSweep(*in, w, "oltp_point_select", "2", nil)
+	if err != nil || len(sp.Specs) != 2 || sp.Param != "table-size" {
+		t.Fatalf("sizes: %+v, %v", sp, err)
+	}
+	for i, want := range []string{"100", "1000"} {
+		if s := sp.Specs[i]; s.Users != 2 || s.Workload != "oltp_point_select" || s.Options["table-size"] != want {
+			t.Errorf("step %d: users %d, workload %q, options %v", i, s.Users, s.Workload, s.Options)
+		}
+	}
+	if in.Options["table-size"] != " 100,1000" {
+		t.Errorf("the inputs' options changed: %v", in.Options)
+	}
+	sp, err = NewSweep(*NewInputs(), w, "oltp_point_select", "1", []string{in.DB, "foo://x"})
+	if err == nil || len(sp.Specs) != 1 || sp.Specs[0].Target != in.DB {
+		t.Errorf("bad last target: %d steps, %v", len(sp.Specs), err)
+	}
+}

@@ -11,6 +11,15 @@ import (
 	"github.com/dbgauge/dbgauge/workload"
 )
 
+// SysVerbs are the commands of sys test name: run, and fileio's prepare
+// and cleanup.
+func SysVerbs(name string) []string {
+	if name == "fileio" {
+		return []string{"prepare", "run", "cleanup"}
+	}
+	return []string{"run"}
+}
+
 // Sys is `dbgauge sys TEST VERB`: sysbench's machine test w configured
 // from its options given (raw, by name) and in, then verb done: fileio's
 // prepare and cleanup, or a run (fileio preparing its files first if they

@@ -82,12 +82,19 @@ func (r *Request) Spec(now time.Time) (session.Spec, error) {
 }
 
 // Launch is the Job of Spec s (from Spec) with the workload files it
-// carries: with DryRun its YAML written to yaml, else submitted and
-// followed to its end, each pod's output and result kept in the returned
-// Collector. notef prints a state line; live, if set, makes the Live that
+// carries (deploy.FilesFor, for a workload file): with DryRun its YAML
+// written to yaml, else submitted and followed to its end, each pod's
+// output and result kept in the returned Collector. notef prints a state line; live, if set, makes the Live that
 // merges a run's intervals as they come.
-func (r *Request) Launch(ctx context.Context, s session.Spec, files map[string]string, yaml io.Writer,
+func (r *Request) Launch(ctx context.Context, s session.Spec, yaml io.Writer,
 	notef func(string, ...any), live func(shards int) *deploy.Live) (*deploy.Collector, error) {
+	var files map[string]string
+	if session.IsFile(r.Workload) {
+		var err error
+		if files, err = deploy.FilesFor(r.Workload); err != nil {
+			return nil, &session.Error{Kind: session.Usage, Err: err}
+		}
+	}
 	folder := session.FolderName(r.Workload)
 	l := NewLaunch(r.Verb, folder, r.Shards, s, files, r.Opts, time.Now())
 	if r.DryRun {

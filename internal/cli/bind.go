@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dbgauge/dbgauge/catalog"
+	"github.com/dbgauge/dbgauge/session"
 	"github.com/dbgauge/dbgauge/workload"
 )
 
@@ -100,7 +101,7 @@ type discard struct{}
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
 // bindOptions adds w's options to fs as text flags, typed and defaulted by
-// workload.ParseValues, that set o's Options.
+// workload.ParseValues, that set o's Options (session.OptionValue).
 func bindOptions(fs *pflag.FlagSet, o *options, w workload.Workload) {
 	o.workload = w
 	for _, opt := range w.Options() {
@@ -115,7 +116,7 @@ func bindOptions(fs *pflag.FlagSet, o *options, w workload.Workload) {
 		if name != opt.Name {
 			help += fmt.Sprintf(" (the workload's own --%s: dbgauge's --%s keeps that name)", opt.Name, opt.Name)
 		}
-		fs.Var(&optValue{o: o, name: opt.Name, s: opt.Default, kind: opt.Kind.String()}, name, help)
+		fs.Var(session.OptionValue(&o.Inputs, opt), name, help)
 		f := fs.Lookup(name)
 		f.DefValue = opt.Default
 		f.Annotations = map[string][]string{groupAnnotation: {w.Meta().Name}}
@@ -204,24 +205,4 @@ func flagLines(flags []*pflag.Flag) string {
 	}
 	fs.SortFlags = true
 	return fs.FlagUsagesWrapped(100)
-}
-
-// optValue is a workload option's text as given, put in o's Options by
-// name and typed by workload.ParseValues later; its type name is the
-// option's kind, for help.
-type optValue struct {
-	o             *options
-	name, s, kind string
-}
-
-func (v *optValue) String() string { return v.s }
-func (v *optValue) Type() string   { return v.kind }
-
-func (v *optValue) Set(s string) error {
-	v.s = s
-	if v.o.Options == nil {
-		v.o.Options = map[string]string{}
-	}
-	v.o.Options[v.name] = s
-	return nil
 }

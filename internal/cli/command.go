@@ -17,12 +17,7 @@ func (e *env) commandCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "command SCRIPT [NAME]",
 		Short: "Run a command of a sysbench Lua script's own (sysbench.cmdline.commands, as prewarm); without NAME, list them",
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) < 1 || len(args) > 2 {
-				return usageErr("command needs a script and the name of one of its commands (without a name, it lists them), got %d arguments", len(args))
-			}
-			return nil
-		},
+		Args:  argsBetween(1, 2, "command needs a script and the name of one of its commands (without a name, it lists them), got {n} arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				return e.listCommands(o, args[0])

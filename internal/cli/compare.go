@@ -5,6 +5,7 @@ import (
 
 	"github.com/dbgauge/dbgauge/report"
 	"github.com/dbgauge/dbgauge/results"
+	"github.com/dbgauge/dbgauge/results/store"
 )
 
 // compareCmd is `dbgauge compare A B…`: runs side by side, deltas relative
@@ -19,16 +20,11 @@ The table gives each metric per run and its delta from A. A delta marked ~
 is within the run-to-run noise: the runs' per-interval means differ by less
 than Welch's 95% bound. Runs that differ in workload, options, dataset
 shape, threads or rate are flagged as not comparable.`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) < 2 {
-				return usageErr("compare needs two runs or more: store ids, results folders or result.json files")
-			}
-			return nil
-		},
+		Args: argsBetween(2, -1, "compare needs two runs or more: store ids, results folders or result.json files"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			var runs []results.Named
 			for _, arg := range args {
-				n, err := e.loadRun(*so, arg)
+				n, err := store.Find(so.path(), arg)
 				if err != nil {
 					return err
 				}

@@ -6,8 +6,10 @@ import (
 	"strings"
 
 	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/deploy"
 	"github.com/dbgauge/dbgauge/deploy/k8s"
 	"github.com/dbgauge/dbgauge/results"
+	"github.com/dbgauge/dbgauge/results/store"
 	"github.com/dbgauge/dbgauge/session"
 	"github.com/dbgauge/dbgauge/workload"
 )
@@ -54,24 +56,16 @@ const unclassified = -1
 // codeOf maps an error to its exit code.
 func codeOf(err error) int {
 	var e *exitError
-	if errors.As(err, &e) {
+	switch {
+	case errors.As(err, &e):
 		return e.code
-	}
-	var ce *db.ConnectError
-	if errors.As(err, &ce) {
+	case is[*db.ConnectError](err) || is[*k8s.ClusterError](err):
 		return ExitUnreachable
-	}
-	var ke *k8s.ClusterError
-	if errors.As(err, &ke) {
-		return ExitUnreachable
-	}
-	var ie *workload.InputError
-	if errors.As(err, &ie) {
-		return ExitUsage
-	}
-	var ue *db.UnsupportedError
-	var re *results.InputError
-	if errors.As(err, &ue) || errors.As(err, &re) {
+	case is[*deploy.LateError](err):
+		return deploy.ExitLate
+	case is[*workload.InputError](err) || is[*db.UnsupportedError](err) || is[*results.InputError](err),
+		// What the user named that is not there is a usage error too.
+		is[*store.MissingError](err) || is[*store.NotFoundError](err):
 		return ExitUsage
 	}
 	switch session.KindOf(err) {
@@ -83,8 +77,16 @@ func codeOf(err error) int {
 		return ExitAborted
 	case session.Failed:
 		return ExitThreshold
+	case session.CheckFailed:
+		return ExitCheckFailed
 	}
 	return unclassified
+}
+
+// is says err's chain holds a T (errors.As).
+func is[T error](err error) bool {
+	var t T
+	return errors.As(err, &t)
 }
 
 // message renders err as one line without secrets.

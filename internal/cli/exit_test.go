@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/dbgauge/dbgauge/deploy"
 	"github.com/dbgauge/dbgauge/deploy/k8s"
+	"github.com/dbgauge/dbgauge/results/store"
 	"github.com/dbgauge/dbgauge/session"
 )
 
@@ -41,13 +43,29 @@ func TestWorded(t *testing.T) {
 
 func TestCodeOfSessionKinds(t *testing.T) {
 	for kind, want := range map[session.Kind]int{session.Usage: ExitUsage, session.Interrupted: ExitInterrupted,
-		session.Aborted: ExitAborted, session.Failed: ExitThreshold} {
+		session.Aborted: ExitAborted, session.Failed: ExitThreshold, session.CheckFailed: ExitCheckFailed} {
 		if got := codeOf(fmt.Errorf("wrapped: %w", &session.Error{Kind: kind, Err: errors.New("x")})); got != want {
 			t.Errorf("kind %d: exit %d, want %d", kind, got, want)
 		}
 	}
 	if got := codeOf(&session.OutputError{Format: "json", Err: errors.New("x")}); got != unclassified {
 		t.Errorf("an output that cannot be written after a run: %d, want unclassified (exit 4)", got)
+	}
+}
+
+func TestCodeOfTypedErrors(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want int
+	}{
+		{&store.MissingError{Path: "x.sqlite"}, ExitUsage},
+		{fmt.Errorf("%w (x.sqlite)", &store.NotFoundError{What: "run #9"}), ExitUsage},
+		{&deploy.LateError{Err: errors.New("late")}, deploy.ExitLate},
+		{withCode(ExitAborted, &store.MissingError{}), ExitAborted},
+	} {
+		if got := codeOf(c.err); got != c.want {
+			t.Errorf("%T %v: exit %d, want %d", c.err, c.err, got, c.want)
+		}
 	}
 }
 

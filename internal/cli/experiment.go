@@ -27,12 +27,7 @@ func (e *env) experimentCmd() *cobra.Command {
 repeated, into one experiment folder with experiment.json and one folder per
 run. The whole file is checked first and every error is reported at once,
 with its line. See examples/ for one file per study.`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usageErr("experiment needs exactly one experiment file, got %d arguments", len(args))
-			}
-			return nil
-		},
+		Args: argsBetween(1, 1, "experiment needs exactly one experiment file, got {n} arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return e.experiment(cmd.Context(), xf, args[0])
 		},
@@ -47,25 +42,24 @@ with its line. See examples/ for one file per study.`,
 func (e *env) planExperiment(path string, xf *experimentFlags) (*experiment.File, []session.ExperimentRun, error) {
 	word := func(err error) string { return worded(err).Error() }
 	f, plan, err := session.PlanExperiment(path, xf.resultsDir, word)
-	var errs *experiment.Errors
-	if f == nil && errors.As(err, &errs) {
-		for _, line := range strings.Split(errs.Error(), "\n") {
-			fmt.Fprintf(e.stderr, "%s\n", line)
+	if f != nil {
+		for _, t := range f.Targets {
+			e.secretOf(t.URL)
 		}
-		return nil, nil, usageErr("%s: %d %s; nothing was run", path, len(errs.List), plural(len(errs.List), "error", "errors"))
-	} else if f == nil {
-		return nil, nil, usageErr("%v", err)
 	}
-	for _, t := range f.Targets {
-		e.secretOf(t.URL)
-	}
+	var errs *experiment.Errors
 	if errors.As(err, &errs) {
 		// One line per problem, then the error that sets the exit code.
 		for _, line := range strings.Split(errs.Error(), "\n") {
-			fmt.Fprintf(e.stderr, "%s\n", message(errors.New(line), e.secrets))
+			if f != nil { // a file that parsed: its targets' secrets hidden
+				line = message(errors.New(line), e.secrets)
+			}
+			fmt.Fprintf(e.stderr, "%s\n", line)
 		}
 		n := len(errs.List)
 		return nil, nil, usageErr("%s: %d %s; nothing was run", path, n, plural(n, "error", "errors"))
+	} else if f == nil {
+		return nil, nil, usageErr("%v", err)
 	}
 	return f, plan, err
 }

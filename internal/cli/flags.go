@@ -39,26 +39,34 @@ func normalize(_ *pflag.FlagSet, name string) pflag.NormalizedName {
 // the setting's value in in.
 func addSettings(f *pflag.FlagSet, in *session.Inputs, list ...session.RunSetting) {
 	for _, st := range list {
-		switch p := st.Field(in).(type) {
-		case *int:
-			f.IntVar(p, st.Name, *p, st.Help)
-		case *int64:
-			f.Int64Var(p, st.Name, *p, st.Help)
-		case *uint64:
-			f.Uint64Var(p, st.Name, *p, st.Help)
-		case *float64:
-			f.Float64Var(p, st.Name, *p, st.Help)
-		case *bool:
-			f.BoolVar(p, st.Name, *p, st.Help)
-		case *string:
-			f.StringVar(p, st.Name, *p, st.Help)
-		case *[]string:
-			f.StringArrayVar(p, st.Name, *p, st.Help)
-		case *time.Duration:
-			f.DurationVar(p, st.Name, *p, st.Help)
-		case session.Value:
-			f.Var(p, st.Name, st.Help)
-		}
+		addFlag(f, st.Name, st.Help, st.Field(in))
+	}
+}
+
+// addFlag registers field as flag name of its type, its default the
+// field's value.
+func addFlag(f *pflag.FlagSet, name, help string, field any) {
+	switch p := field.(type) {
+	case *int:
+		f.IntVar(p, name, *p, help)
+	case *int32:
+		f.Int32Var(p, name, *p, help)
+	case *int64:
+		f.Int64Var(p, name, *p, help)
+	case *uint64:
+		f.Uint64Var(p, name, *p, help)
+	case *float64:
+		f.Float64Var(p, name, *p, help)
+	case *bool:
+		f.BoolVar(p, name, *p, help)
+	case *string:
+		f.StringVar(p, name, *p, help)
+	case *[]string:
+		f.StringArrayVar(p, name, *p, help)
+	case *time.Duration:
+		f.DurationVar(p, name, *p, help)
+	case session.Value:
+		f.Var(p, name, help)
 	}
 }
 

@@ -33,12 +33,7 @@ different numbers of intervals, the merged result has the longest shard's
 number, and each interval says how many shards it holds ("shards").
 
 merge never writes into its inputs.`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) < 2 {
-				return usageErr("merge needs the results of two shards or more: results folders or result.json files")
-			}
-			return nil
-		},
+		Args: argsBetween(2, -1, "merge needs the results of two shards or more: results folders or result.json files"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			return e.merge(args, *so)
 		},

@@ -56,7 +56,7 @@ func (e *env) prepare(ctx context.Context, o *options, name string, check bool) 
 	if err != nil || conds == nil {
 		return err
 	}
-	return printConditions(e.stdout, conds)
+	return session.WriteConditions(e.stdout, conds)
 }
 
 func oneWorkload(cmd *cobra.Command, args []string) error {

@@ -22,12 +22,7 @@ result.json), a sweep folder (sweep.json), an experiment folder
 It writes report.md (Markdown) and report.html (one self-contained page with
 charts, no network needed) into the folder it reports on, or --out-dir, and
 prints their paths.`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return usageErr("report needs a results folder, a result.json, a sweep or an experiment folder (several runs to compare them)")
-			}
-			return nil
-		},
+		Args: argsBetween(1, -1, "report needs a results folder, a result.json, a sweep or an experiment folder (several runs to compare them)"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			return e.report(args, outDir)
 		},

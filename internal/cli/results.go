@@ -31,10 +31,6 @@ result.json: a run can be shown and compared after its folder is gone.`,
 	}
 	addStoreFlags(cmd.PersistentFlags(), so)
 	cmd.AddCommand(e.resultsListCmd(so), e.resultsShowCmd(so), e.resultsAddCmd(so))
-	for _, c := range cmd.Commands() {
-		c.Flags().SetNormalizeFunc(normalize)
-		c.SilenceErrors, c.SilenceUsage = true, true
-	}
 	cmd.PersistentFlags().SetNormalizeFunc(normalize)
 	return cmd
 }
@@ -49,20 +45,15 @@ func (e *env) resultsListCmd(so *storeOptions) *cobra.Command {
 			if f.Last < 0 {
 				return usageErr("--last must be 0 or more, got %d", f.Last)
 			}
-			s, err := store.OpenExisting(so.path())
+			runs, err := store.ListAt(so.path(), f)
 			if _, missing := err.(*store.MissingError); missing {
 				fmt.Fprintf(e.stderr, "No runs recorded yet: %v.\n", err)
 				return nil
 			} else if err != nil {
 				return err
 			}
-			defer s.Close()
-			runs, err := s.List(f)
-			if err != nil {
-				return err
-			}
 			if len(runs) == 0 {
-				fmt.Fprintf(e.stderr, "No recorded run matches in %s.\n", s.Path())
+				fmt.Fprintf(e.stderr, "No recorded run matches in %s.\n", so.path())
 				return nil
 			}
 			store.WriteList(e.stdout, runs)
@@ -79,14 +70,9 @@ func (e *env) resultsShowCmd(so *storeOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "show ID|FOLDER|result.json",
 		Short: "Print a run's saved summary (sysbench layout), from the store or a folder",
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usageErr("results show takes one run: a store id, a results folder or a result.json")
-			}
-			return nil
-		},
+		Args:  argsBetween(1, 1, "results show takes one run: a store id, a results folder or a result.json"),
 		RunE: func(_ *cobra.Command, args []string) error {
-			n, err := e.loadRun(*so, args[0])
+			n, err := store.Find(so.path(), args[0])
 			if err != nil {
 				return err
 			}
@@ -104,12 +90,7 @@ func (e *env) resultsAddCmd(so *storeOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "add FOLDER|result.json…",
 		Short: "Record existing results folders in the store (a folder already there is skipped)",
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return usageErr("results add takes one or more results folders or result.json files")
-			}
-			return nil
-		},
+		Args:  argsBetween(1, -1, "results add takes one or more results folders or result.json files"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			added, err := session.AddRuns(so.path(), args)
 			for _, a := range added {
@@ -119,10 +100,7 @@ func (e *env) resultsAddCmd(so *storeOptions) *cobra.Command {
 				}
 				fmt.Fprintf(e.stdout, "#%d %s: %s\n", a.ID, verb, a.Folder)
 			}
-			if err != nil {
-				return err
-			}
-			return nil
+			return err
 		},
 	}
 }

@@ -19,6 +19,8 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 
@@ -55,6 +57,17 @@ func allCommands(c *cobra.Command) []*cobra.Command {
 		out = append(out, allCommands(sub)...)
 	}
 	return out
+}
+
+// argsBetween refuses fewer than lo arguments or more than hi (hi < 0:
+// no limit) with msg, its {n} the number given.
+func argsBetween(lo, hi int, msg string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) < lo || (hi >= 0 && len(args) > hi) {
+			return usageErr("%s", strings.ReplaceAll(msg, "{n}", strconv.Itoa(len(args))))
+		}
+		return nil
+	}
 }
 
 // Main runs the command line and returns the exit code.

@@ -3,14 +3,11 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/dbgauge/dbgauge/results"
 	"github.com/dbgauge/dbgauge/session"
 )
 
@@ -34,50 +31,44 @@ func (e *env) runCmd() *cobra.Command {
 
 // runDefault is the bare command: oltp_read_write on a fresh SQLite file.
 func (e *env) runDefault(ctx context.Context, o *options) error {
-	if o.DB != "" || os.Getenv("DBGAUGE_DB") != "" {
+	if o.DB != "" || os.Getenv(session.TargetEnv) != "" {
 		return e.run(ctx, o, defaultWorkload)
 	}
-	dir, err := os.MkdirTemp("", "dbgauge-")
+	url, remove, err := session.TempSQLite()
 	if err != nil {
-		return fmt.Errorf("cannot create a temporary directory for the SQLite file: %w", err)
+		return err
 	}
-	defer os.RemoveAll(dir)
-	o.DB = "sqlite:" + filepath.Join(dir, "dbgauge.sqlite")
+	defer remove()
+	o.DB = url
 	return e.run(ctx, o, defaultWorkload)
 }
 
+// run runs one workload once through the session (or as shards): it
+// prepares the data if missing, runs the load, writes and finishes the
+// results folder (thresholds, --out, the store) and prints the summary.
 func (e *env) run(ctx context.Context, o *options, name string) error {
 	if o.shards != 1 {
 		return e.runShards(ctx, o, name)
 	}
-	_, _, err := e.runOne(ctx, o, name)
-	return err
-}
-
-// runOne runs one workload once through the session: it prepares the data
-// if missing, runs the load, writes and finishes the results folder
-// (thresholds, --out, the store) and prints the summary. It returns the result and its folder whenever a result was
-// written, with the error that ended the run (interrupted, aborted) if any.
-// sweep and experiment call it once per step.
-func (e *env) runOne(ctx context.Context, o *options, name string) (*results.Result, string, error) {
 	o.Spec.Workload = name
 	s, err := o.specFor(name)
 	if err != nil {
-		return nil, "", err
+		return err
 	}
 	e.secretOf(s.Target)
 	if err := o.validate(); err != nil {
-		return nil, "", err
+		return err
 	}
 	s.Finish = o.Finish() // with the thresholds validate parsed
 	p, err := session.NewPlan(s, true)
 	if err != nil {
-		return nil, "", err
+		return err
 	}
 	if err := o.CheckWritable(); err != nil {
-		return nil, "", err
+		return err
 	}
-	return session.Run(ctx, p.Spec, e.observer(o.Spec), e.sessionEnv())
+	_, _, err = session.Run(ctx, p.Spec, e.observer(o.Spec), e.sessionEnv())
+	return err
 }
 
 // sessionEnv is what the session records about this process.

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -26,9 +25,9 @@ func addShardsFlags(f *pflag.FlagSet, o *options) {
 }
 
 // runShards is `run --shards N`: N worker processes of this binary, each a
-// shard of the run, started for a common start time; their results are
-// kept as they end and merged into one results folder, which is reported
-// as a run's.
+// shard of the run, started for a common start time (deploy.ReadyLocal);
+// their results are kept as they end and merged into one results folder,
+// which is reported as a run's.
 func (e *env) runShards(ctx context.Context, o *options, name string) error {
 	o.Spec.Workload = name
 	s, err := o.specFor(name)
@@ -36,25 +35,7 @@ func (e *env) runShards(ctx context.Context, o *options, name string) error {
 		return err
 	}
 	e.secretOf(s.Target)
-	if err := deploy.CheckLocal(s, o.shards, o.startDelay, o.Web); err != nil {
-		return err
-	}
-	s.Shard = fmt.Sprintf("0/%d", o.shards) // checks users and settings as a shard's
-	if err := o.validate(); err != nil {
-		return err
-	}
-	p, err := session.NewPlan(s, true)
-	if err != nil {
-		return err
-	}
-	if err := o.CheckWritable(); err != nil {
-		return err
-	}
-	// Shards do not prepare: the launcher does it once, as run would.
-	if _, err := p.Ready(ctx, e.observer(o.Spec), Version); err != nil {
-		return err
-	}
-	l, c, err := deploy.NewLocalLaunch(s, o.shards, o.startDelay, time.Now())
+	l, c, err := deploy.ReadyLocal(ctx, &o.Inputs, s, o.shards, o.startDelay, e.observer(o.Spec), Version)
 	if err != nil {
 		return err
 	}
@@ -80,25 +61,16 @@ func (e *env) mergeLaunch(ctx context.Context, in *session.Inputs, c *deploy.Col
 	})
 }
 
-// liveMerge prints the shards' intervals merged as they come, as one
-// process prints its own.
+// liveMerge prints the shards' intervals merged as they come, and their
+// scripts' prints, as one process prints its own (a launch has no --web:
+// no run observer follows it).
 func (e *env) liveMerge(s session.Spec, shards int) *deploy.Live {
 	step := s.ReportIntervalS
 	if step <= 0 {
 		step = 1
 	}
-	l := deploy.NewLive(shards, step, float64(s.Percentile), func(iv results.Interval) {
-		if s.ReportIntervalS > 0 && iv.DurS >= s.ReportIntervalS/2 {
-			e.outMu.Lock()
-			io.WriteString(e.stdout, report.IntervalLine(iv, float64(s.Percentile), s.Rate > 0))
-			e.outMu.Unlock()
-		}
-	})
-	// A shard's script prints, as they come, as one process prints them.
-	l.Print = func(_ int, line string) {
-		e.outMu.Lock()
-		io.WriteString(e.stdout, line+"\n")
-		e.outMu.Unlock()
-	}
+	p := e.observer(s)
+	l := deploy.NewLive(shards, step, float64(s.Percentile), p.Interval)
+	l.Print = func(_ int, line string) { p.Print(line) }
 	return l
 }

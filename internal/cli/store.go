@@ -1,12 +1,8 @@
 package cli
 
 import (
-	"errors"
-
 	"github.com/spf13/pflag"
 
-	"github.com/dbgauge/dbgauge/results"
-	"github.com/dbgauge/dbgauge/results/store"
 	"github.com/dbgauge/dbgauge/session"
 )
 
@@ -25,24 +21,3 @@ func addStoreFlags(f *pflag.FlagSet, so *storeOptions) {
 }
 
 func (so storeOptions) path() string { return session.StorePath(so.store, so.resultsDir) }
-
-// loadRun finds a run by store id (12 or #12), results folder or
-// result.json file, or by the folder it was recorded from.
-func (e *env) loadRun(so storeOptions, arg string) (results.Named, error) {
-	n, err := store.Find(so.path(), arg)
-	if err != nil {
-		return n, storeErr(err)
-	}
-	return n, nil
-}
-
-// storeErr maps store errors to exit codes: what the user named that is
-// not there is a usage error.
-func storeErr(err error) error {
-	var me *store.MissingError
-	var nf *store.NotFoundError
-	if errors.As(err, &me) || errors.As(err, &nf) {
-		return usageErr("%v", err)
-	}
-	return err
-}

@@ -2,8 +2,6 @@ package cli
 
 import (
 	"context"
-	"maps"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -47,53 +45,13 @@ One parameter varies per sweep; dbgauge experiment runs a matrix.`,
 	return cmd
 }
 
-// sweepStep is o set for step i of the sweep.
-func sweepStep(o *options, p session.SweepOver, i int) *options {
-	step := *o
-	step.Options = maps.Clone(o.Options)
-	v := strings.TrimSpace(p.Values[i])
-	switch p.Param {
-	case "threads":
-		step.Spec.Users, _ = strconv.Atoi(v)
-	case "db":
-		step.DB = v
-	default:
-		step.Options[p.Param] = v
-	}
-	return &step
-}
-
 func (e *env) sweep(ctx context.Context, o *options, sf *sweepFlags, name string) error {
-	plan, users, err := session.PlanSweep(o.workload, sf.threads, o.Options, sf.dbs, o.Spec.Prepare)
+	sp, err := session.NewSweep(o.Inputs, o.workload, name, sf.threads, sf.dbs)
+	for _, spec := range sp.Specs {
+		e.secretOf(spec.Target)
+	}
 	if err != nil {
 		return err
-	}
-	o.Spec.Users = users
-	if len(sf.dbs) == 1 {
-		o.DB = sf.dbs[0]
-	}
-	// Every step is checked before the first one runs: a bad URL or size
-	// in the last step must not cost the user the whole sweep.
-	sp := session.SweepPlan{Workload: name, Param: plan.Param, Values: plan.Values, ResultsDir: o.Spec.ResultsDir}
-	for i := range plan.Values {
-		step := sweepStep(o, plan, i)
-		step.Spec.Workload = name
-		if err := step.validate(); err != nil {
-			return err
-		}
-		spec, err := step.specFor(name)
-		if err != nil {
-			return err
-		}
-		p, err := session.NewPlan(spec, true)
-		if err != nil {
-			return err
-		}
-		if _, err := session.ResolveTarget(spec.Target); err != nil {
-			return err
-		}
-		e.secretOf(spec.Target)
-		sp.Specs = append(sp.Specs, p.Spec)
 	}
 	sw, dir, runErr := session.Sweep(ctx, sp, e.observer(o.Spec), e.sessionEnv())
 	if sw == nil {

@@ -35,25 +35,15 @@ run writes a results folder.`,
 	for _, w := range sys.Tests() {
 		cmd.AddCommand(e.sysTestCmd(w))
 	}
-	for _, c := range append(cmd.Commands(), cmd) {
-		c.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &exitError{ExitUsage, err} })
-		c.Flags().SetNormalizeFunc(normalize)
-		c.SilenceErrors, c.SilenceUsage = true, true
-	}
 	return cmd
 }
 
 func (e *env) sysTestCmd(w workload.Workload) *cobra.Command {
 	o := newOptions()
 	name := w.Meta().Name
-	verbs := []string{"run"}
-	use := name + " [run]"
-	if name == "fileio" {
-		verbs = []string{"prepare", "run", "cleanup"}
-		use = name + " [prepare|run|cleanup]"
-	}
+	verbs := session.SysVerbs(name)
 	cmd := &cobra.Command{
-		Use:   use,
+		Use:   name + " [" + strings.Join(verbs, "|") + "]",
 		Short: w.Meta().Description,
 		Args: func(_ *cobra.Command, args []string) error {
 			switch {

@@ -10,10 +10,6 @@ import (
 	"github.com/dbgauge/dbgauge/report/live"
 )
 
-// webFlush bounds how long the end of a run waits for the dashboards'
-// browsers to receive the end event before the server stops.
-const webFlush = 3 * time.Second
-
 // webDashboard is the live dashboard of --web, open for the whole command.
 type webDashboard struct {
 	srv    *live.Server
@@ -47,8 +43,8 @@ func (e *env) startWeb(cmd *cobra.Command) error {
 }
 
 // stopWeb ends the live dashboard once the command is done: it keeps
-// serving the final report for --web-linger (unless interrupted), then lets
-// the browsers receive the end event and stops.
+// serving the final report for --web-linger (unless interrupted), then
+// stops (live.Server.Stop).
 func (e *env) stopWeb(ctx context.Context) {
 	w := e.web
 	if w == nil {
@@ -56,14 +52,6 @@ func (e *env) stopWeb(ctx context.Context) {
 	}
 	if w.linger > 0 && ctx.Err() == nil {
 		fmt.Fprintf(e.stderr, "Live dashboard: the final report stays at %s for %s (Ctrl-C to stop)\n", w.srv.URL(), w.linger)
-		t := time.NewTimer(w.linger)
-		select {
-		case <-t.C:
-		case <-ctx.Done():
-			t.Stop()
-		}
 	}
-	c, cancel := context.WithTimeout(context.Background(), webFlush)
-	defer cancel()
-	w.srv.Close(c)
+	w.srv.Stop(ctx, w.linger)
 }

@@ -14,9 +14,7 @@ import (
 
 // workerCmd is the hidden `dbgauge worker`: one shard of `run --shards` or
 // one pod of `dbgauge k8s`, told what to do by its environment
-// (deploy.FromEnv). A run prints its result as a block at the end of its
-// output, for the launcher to read (results.WriteStream), even when it was
-// interrupted or aborted.
+// (deploy.FromEnv); a run is deploy.RunShard.
 func (e *env) workerCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:    "worker",
@@ -35,38 +33,18 @@ func (e *env) workerCmd() *cobra.Command {
 }
 
 func (e *env) work(ctx context.Context, w deploy.Worker) error {
-	o := newOptions()
-	o.Spec = w.Spec
 	s := w.Spec
 	switch w.Verb {
 	case deploy.VerbPrepare:
-		conds, err := session.Prepare(ctx, s, e.observer(o.Spec), Version, true)
+		conds, err := session.Prepare(ctx, s, e.observer(s), Version, true)
 		if err != nil || conds == nil {
 			return err
 		}
-		return printConditions(e.stdout, conds)
+		return session.WriteConditions(e.stdout, conds)
 	case deploy.VerbCleanup:
-		return session.Cleanup(ctx, s, e.observer(o.Spec))
+		return session.Cleanup(ctx, s, e.observer(s))
 	}
-	p, err := session.NewPlan(s, true)
-	if err != nil {
-		if session.Late(err) {
-			// A replacement pod started after the others began: it
-			// cannot measure the common window; a retry would be later.
-			return withCode(deploy.ExitLate, err)
-		}
-		return err
-	}
-	res, _, err := session.Run(ctx, p.Spec, workerPrinter{e.observer(o.Spec)}, e.sessionEnv())
-	if res != nil {
-		if werr := results.WriteStream(e.stdout, res); werr != nil && err == nil {
-			err = werr
-		}
-	}
-	if session.Late(err) {
-		return withCode(deploy.ExitLate, err)
-	}
-	return err
+	return deploy.RunShard(ctx, s, e.stdout, workerPrinter{e.observer(s)}, e.sessionEnv())
 }
 
 // workerPrinter prints, after each interval's line, the interval as the

@@ -151,6 +151,27 @@ func sseFrame(name string, v any) []byte {
 	return b.Bytes()
 }
 
+// Flush bounds how long Stop waits for the browsers to receive the end
+// event before the server stops.
+const Flush = 3 * time.Second
+
+// Stop ends the dashboard once the command is done: it keeps serving the
+// final report for linger (unless ctx ends first), then Closes, giving the
+// browsers up to Flush to receive the end event.
+func (s *Server) Stop(ctx context.Context, linger time.Duration) {
+	if linger > 0 && ctx.Err() == nil {
+		t := time.NewTimer(linger)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+		}
+	}
+	c, cancel := context.WithTimeout(context.Background(), Flush)
+	defer cancel()
+	s.Close(c)
+}
+
 // Close ends the event streams once each has sent what it holds (the end
 // event included) and a last "close" event, which tells the page not to
 // reconnect, and stops the server; ctx bounds the wait.

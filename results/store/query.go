@@ -62,6 +62,17 @@ func scanRun(row interface{ Scan(...any) error }, extra ...any) (Run, error) {
 	return r, nil
 }
 
+// ListAt returns the runs f selects in the store at path (List); no
+// store there is a *MissingError.
+func ListAt(path string, f Filter) ([]Run, error) {
+	s, err := OpenExisting(path)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	return s.List(f)
+}
+
 // List returns the runs f selects, oldest first.
 func (s *Store) List(f Filter) ([]Run, error) {
 	var where []string
