@@ -30,6 +30,7 @@ import (
 const (
 	msgBatch     = 0x01
 	msgRPC       = 0x03
+	msgAttention = 0x06
 	msgReply     = 0x04
 	msgTransMgr  = 0x0E
 	msgLogin7    = 0x10
@@ -180,6 +181,18 @@ func (s *fakeServer) serve(conn net.Conn) {
 				s.fail(fmt.Errorf("read message %d: %w", i, err))
 			}
 			return
+		}
+		if m.typ == msgAttention {
+			// go-mssqldb cancels a statement whose rows it closed before
+			// their final DONE came (its bulk copy's metadata query does,
+			// when the reply is slow): answered as SQL Server does, with a
+			// DONE carrying DONE_ATTN, off the script.
+			if err := writeReply(conn, done(0x20, 0, 0)); err != nil {
+				s.fail(fmt.Errorf("attention reply: %w", err))
+				return
+			}
+			i--
+			continue
 		}
 		if !s.repeat {
 			s.mu.Lock()
