@@ -161,8 +161,8 @@ func (c *Collector) Merge(resultsDir string, histogram bool) (*results.Result, s
 }
 
 // PodEnd is how a launch of one pod (prepare, cleanup) ended: its output,
-// and its error (an *ExitError with the pod's exit code), nil if it ended
-// well.
+// and its error (the *ExitError with the pod's exit code, when it exited
+// with one), nil if it ended well.
 func (c *Collector) PodEnd() ([]byte, error) {
 	outs := c.Outcomes()
 	if len(outs) == 0 {
@@ -170,8 +170,12 @@ func (c *Collector) PodEnd() ([]byte, error) {
 	}
 	o := outs[0]
 	out, _ := os.ReadFile(filepath.Join(o.Dir, "output.log"))
-	if o.Err != nil && !errors.Is(o.Err, results.ErrNoStreamedResult) {
-		return out, o.Err
+	var ee *ExitError
+	switch {
+	case o.Err == nil || errors.Is(o.Err, results.ErrNoStreamedResult):
+		return out, nil
+	case errors.As(o.Err, &ee):
+		return out, ee
 	}
-	return out, nil
+	return out, o.Err
 }

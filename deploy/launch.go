@@ -66,12 +66,11 @@ func CheckLocal(s session.Spec, shards int, delay time.Duration, web string) err
 }
 
 // Finish merges what launch c collected into a results folder under in's
-// results directory and ends it as a run's: its reports, show (the
-// caller's summary of the result in dir), then in's Finish (thresholds,
-// outputs, store). It returns the launch's error (LaunchErr) before the
-// Finish's, and an Aborted (Interrupted) error when nothing could merge.
-func (c *Collector) Finish(ctx context.Context, in *session.Inputs, failed []Outcome, obs session.Observer,
-	show func(res *results.Result, dir string)) error {
+// results directory and ends it as a run's: its reports, a note of the
+// shards it holds, obs.End, then in's Finish (thresholds, outputs, store).
+// It returns the launch's error (LaunchErr) before the Finish's, and an
+// Aborted (Interrupted) error when nothing could merge.
+func (c *Collector) Finish(ctx context.Context, in *session.Inputs, failed []Outcome, obs session.Observer) error {
 	res, dir, err := c.Merge(in.Spec.ResultsDir, in.Spec.Histogram)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -80,7 +79,8 @@ func (c *Collector) Finish(ctx context.Context, in *session.Inputs, failed []Out
 		return &session.Error{Kind: session.Aborted, Err: err}
 	}
 	session.WriteReports(res, dir, obs)
-	show(res, dir)
+	obs.Note(fmt.Sprintf("Merged shards %s of %d (outputs in %s)", results.JoinShards(results.ShardsOf(res)), c.Shards, c.Dir))
+	obs.End(res, dir)
 	aerr := in.Finish().Apply(res, dir, obs)
 	if err := LaunchErr(ctx, c, failed, dir); err != nil {
 		return err
@@ -113,4 +113,17 @@ func ReadyLocal(ctx context.Context, in *session.Inputs, s session.Spec, shards 
 		return Local{}, nil, err
 	}
 	return NewLocalLaunch(s, shards, delay, time.Now())
+}
+
+// LiveFor is the Live of a launch of shards of s: the shards' intervals
+// merged as they come and their scripts' prints, handed to obs as one
+// process hands its own.
+func LiveFor(s session.Spec, shards int, obs session.Observer) *Live {
+	step := s.ReportIntervalS
+	if step <= 0 {
+		step = 1
+	}
+	l := NewLive(shards, step, float64(s.Percentile), obs.Interval)
+	l.Print = func(_ int, line string) { obs.Print(line) }
+	return l
 }

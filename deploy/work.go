@@ -15,6 +15,26 @@ type LateError struct{ Err error }
 func (e *LateError) Error() string { return e.Err.Error() }
 func (e *LateError) Unwrap() error { return e.Err }
 
+// ExitCode is ExitLate.
+func (e *LateError) ExitCode() int { return ExitLate }
+
+// Work is what worker w does, its output on out: a prepare (with its
+// consistency checks, written to out) or a cleanup, reported to obs, or its
+// shard of a run (RunShard), reported to shardObs.
+func Work(ctx context.Context, w Worker, out io.Writer, obs, shardObs session.Observer, env session.Env) error {
+	switch w.Verb {
+	case VerbPrepare:
+		conds, err := session.Prepare(ctx, w.Spec, obs, env.Version, true)
+		if err != nil || conds == nil {
+			return err
+		}
+		return session.WriteConditions(out, conds)
+	case VerbCleanup:
+		return session.Cleanup(ctx, w.Spec, obs)
+	}
+	return RunShard(ctx, w.Spec, out, shardObs, env)
+}
+
 // RunShard is a worker's run of s: it prints the result as a block at the
 // end of out, for the launcher to read (results.WriteStream), even when the
 // run was interrupted or aborted. A run too late for the common start is a

@@ -8,11 +8,13 @@
 // result.json as soon as it has it, and merges exactly (session.Merge).
 // ForShards is the Spec a launcher hands its shards; CheckLocal refuses what
 // `run --shards` cannot do, ReadyLocal checks and readies it and
-// NewLocalLaunch makes a launch on this machine; RunShard is a worker's run;
-// Collector.Finish merges a launch and finishes it as a run's
+// NewLocalLaunch makes a launch on this machine; Work is what a worker does
+// (RunShard its shard of a run); LiveFor follows a launch's intervals as
+// they come; Collector.Finish merges a launch and finishes it as a run's
 // (reports, thresholds, outputs, store), LaunchErr says how a merged launch
-// ended and Collector.PodEnd how a prepare or cleanup pod did. Its setting
-// errors name settings in braces (session.Settingf), for its caller to word.
+// ended and Collector.PodEnd how a prepare or cleanup pod did (ExitError and
+// LateError carry their exit codes). Its setting errors name settings in
+// braces (session.Settingf), for its caller to word.
 //
 // deploy imports session and results; never a workload or a driver.
 package deploy

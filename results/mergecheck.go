@@ -92,6 +92,15 @@ func ShardsOf(r *Result) []int {
 	return []int{sh.Index}
 }
 
+// JoinShards lists shard indexes as a line says them: "0, 2, 3".
+func JoinShards(ix []int) string {
+	s := make([]string, len(ix))
+	for i, v := range ix {
+		s[i] = fmt.Sprint(v)
+	}
+	return strings.Join(s, ", ")
+}
+
 // sameRun says how b is not a shard of the run a belongs to.
 func sameRun(a, b Named) error {
 	ra, rb := a.Result, b.Result

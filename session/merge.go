@@ -55,6 +55,25 @@ func Merge(paths []string, resultsDir string, histogram bool) (*results.Result, 
 	return res, folder.Dir, nil
 }
 
+// MergeRun is `dbgauge merge`: Merge, then the merged folder finished as
+// a run's: which shards it holds (and which are missing) told to obs, its
+// reports, its record in the store at storePath, then obs.End.
+func MergeRun(paths []string, resultsDir, storePath string, obs Observer) error {
+	res, dir, err := Merge(paths, resultsDir, false)
+	if err != nil {
+		return err
+	}
+	sh := res.Run.Shard
+	obs.Note(fmt.Sprintf("Merged shards %s of %d", results.JoinShards(sh.Merged), sh.Count))
+	if len(sh.Merged) < sh.Count {
+		obs.Note(fmt.Sprintf("Note: shards %s are missing: the merged result is part of the run", results.JoinShards(sh.Missing())))
+	}
+	WriteReports(res, dir, obs)
+	Record(storePath, res, dir, obs)
+	obs.End(res, dir)
+	return nil
+}
+
 // readShard reads a results folder's result.json or a result file.
 func readShard(path string) (*results.Result, error) {
 	st, err := os.Stat(path)

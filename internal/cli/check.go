@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+
 	"github.com/spf13/cobra"
 
 	"github.com/dbgauge/dbgauge/session"
@@ -10,34 +11,23 @@ import (
 func (e *env) checkCmd() *cobra.Command {
 	o := newOptions()
 	var all bool
-	cmd := &cobra.Command{
-		Use:   "check WORKLOAD",
-		Short: "Check the consistency of a workload's data after a run (TPC-C's clause 3.3.2); exit 6 if a condition fails",
-		Long: `check runs the workload's consistency conditions on the data prepared for it
+	cmd := e.workloadCmd(o, "check WORKLOAD", "Check the consistency of a workload's data after a run (TPC-C's clause 3.3.2); exit 6 if a condition fails",
+		func(ctx context.Context, name string) error {
+			s, err := e.spec(o, name)
+			if err != nil {
+				return err
+			}
+			conds, err := session.Check(ctx, s, all)
+			if err != nil {
+				return err
+			}
+			return session.WriteConditions(e.stdout, conds)
+		})
+	cmd.Long = `check runs the workload's consistency conditions on the data prepared for it
 (TPC-C: the twelve of clause 3.3.2) and prints each as passed, FAILED with
 the warehouses and districts that break it, or skipped. The workload
 options must match the prepared data. Exit 0 when every condition holds,
-6 when one fails, 2 when there is no such data or nothing to check.`,
-		Args: oneWorkload,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return e.check(cmd.Context(), o, args[0], all)
-		},
-	}
-	addTargetFlags(cmd.Flags(), o)
+6 when one fails, 2 when there is no such data or nothing to check.`
 	cmd.Flags().BoolVar(&all, "all", false, "also check the conditions that hold only right after a load (TPC-C's 3.3.2.11)")
-	e.takesWorkload(cmd, o, "")
 	return cmd
-}
-
-func (e *env) check(ctx context.Context, o *options, name string, all bool) error {
-	s, err := o.specFor(name)
-	if err != nil {
-		return err
-	}
-	e.secretOf(s.Target)
-	conds, err := session.Check(ctx, s, all)
-	if err != nil {
-		return err
-	}
-	return session.WriteConditions(e.stdout, conds)
 }

@@ -32,7 +32,7 @@ func (e *env) commandCmd() *cobra.Command {
 
 // listCommands prints a workload's own commands, one a line.
 func (e *env) listCommands(o *options, name string) error {
-	s, _ := o.specFor(name) // no database needed: a bad URL waits for a command that connects
+	s, _ := o.Build(name) // no database needed: a bad URL waits for a command that connects
 	names, err := session.Commands(s)
 	if err != nil {
 		return err
@@ -49,10 +49,9 @@ func (e *env) listCommands(o *options, name string) error {
 }
 
 func (e *env) command(ctx context.Context, o *options, name, command string) error {
-	s, err := o.specFor(name)
+	s, err := e.spec(o, name)
 	if err != nil {
 		return err
 	}
-	e.secretOf(s.Target)
 	return session.Command(ctx, s, command, e.observer(o.Spec))
 }

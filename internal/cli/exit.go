@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/dbgauge/dbgauge/db"
-	"github.com/dbgauge/dbgauge/deploy"
 	"github.com/dbgauge/dbgauge/deploy/k8s"
 	"github.com/dbgauge/dbgauge/results"
 	"github.com/dbgauge/dbgauge/results/store"
@@ -56,13 +55,14 @@ const unclassified = -1
 // codeOf maps an error to its exit code.
 func codeOf(err error) int {
 	var e *exitError
+	var coded interface{ ExitCode() int }
 	switch {
 	case errors.As(err, &e):
 		return e.code
 	case is[*db.ConnectError](err) || is[*k8s.ClusterError](err):
 		return ExitUnreachable
-	case is[*deploy.LateError](err):
-		return deploy.ExitLate
+	case errors.As(err, &coded): // a shard's or a pod's own (deploy)
+		return coded.ExitCode()
 	case is[*workload.InputError](err) || is[*db.UnsupportedError](err) || is[*results.InputError](err),
 		// What the user named that is not there is a usage error too.
 		is[*store.MissingError](err) || is[*store.NotFoundError](err):

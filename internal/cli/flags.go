@@ -95,12 +95,6 @@ func addServerSetFlag(f *pflag.FlagSet, o *options) {
 	addSettings(f, &o.Inputs, session.ServerSetSetting)
 }
 
-// specFor is the Spec of workload name from the command line.
-func (o *options) specFor(name string) (session.Spec, error) { return o.Build(name) }
-
-// validate checks the common flags of a run.
-func (o *options) validate() error { return o.Check() }
-
 // secretOf remembers the secrets of a URL so that no message prints them.
 func (e *env) secretOf(url string) {
 	tg, err := session.ResolveTarget(url)

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -34,15 +33,7 @@ func (e *env) k8sVerbCmd(verb string) *cobra.Command {
 		deploy.VerbPrepare: "Prepare a workload's data from one pod in the cluster (near the database)",
 		deploy.VerbCleanup: "Clean up a workload's data from one pod in the cluster",
 	}[verb]
-	cmd := &cobra.Command{
-		Use:   verb + " WORKLOAD",
-		Short: short,
-		Args:  oneWorkload,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return e.k8s(cmd.Context(), r, args[0])
-		},
-	}
-	addTargetFlags(cmd.Flags(), o)
+	cmd := e.workloadCmd(o, verb+" WORKLOAD", short, func(ctx context.Context, name string) error { return e.k8s(ctx, r, name) })
 	if verb == deploy.VerbRun {
 		addRunFlags(cmd.Flags(), o)
 		cmd.Flags().IntVar(&r.Shards, "shards", 1, "pods of the Indexed Job, each a shard of the run (users, connections, events and the --rate schedule are dealt over them)")
@@ -56,7 +47,6 @@ func (e *env) k8sVerbCmd(verb string) *cobra.Command {
 	for _, st := range k8s.Settings {
 		addFlag(cmd.Flags(), st.Name, st.Help, st.Field(r))
 	}
-	e.takesWorkload(cmd, o, "")
 	return cmd
 }
 
@@ -69,25 +59,16 @@ func (e *env) k8s(ctx context.Context, r *k8s.Request, name string) error {
 		return err
 	}
 	notef := func(f string, a ...any) { fmt.Fprintln(e.stderr, message(fmt.Errorf(f, a...), e.secrets)) }
-	live := func(shards int) *deploy.Live { return e.liveMerge(s, shards) }
+	live := func(shards int) *deploy.Live { return deploy.LiveFor(s, shards, e.observer(s)) }
 	c, err := r.Launch(ctx, s, e.stdout, notef, live)
 	switch {
 	case err != nil || c == nil:
 		return err
 	case r.Verb != deploy.VerbRun:
-		return e.podVerbEnd(c)
+		// A prepare or cleanup pod: its output, and its exit code.
+		out, err := c.PodEnd()
+		e.stdout.Write(out)
+		return err
 	}
 	return e.mergeLaunch(ctx, r.Inputs, c)
-}
-
-// podVerbEnd prints a prepare or cleanup pod's output and ends with its
-// exit code.
-func (e *env) podVerbEnd(c *deploy.Collector) error {
-	out, err := c.PodEnd()
-	e.stdout.Write(out)
-	var ee *deploy.ExitError
-	if errors.As(err, &ee) {
-		return withCode(ee.Code, ee)
-	}
-	return err
 }

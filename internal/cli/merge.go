@@ -1,12 +1,8 @@
 package cli
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/spf13/cobra"
 
-	"github.com/dbgauge/dbgauge/report"
 	"github.com/dbgauge/dbgauge/session"
 )
 
@@ -35,7 +31,7 @@ number, and each interval says how many shards it holds ("shards").
 merge never writes into its inputs.`,
 		Args: argsBetween(2, -1, "merge needs the results of two shards or more: results folders or result.json files"),
 		RunE: func(_ *cobra.Command, args []string) error {
-			return e.merge(args, *so)
+			return session.MergeRun(args, so.resultsDir, so.path(), e.observer(session.Spec{}))
 		},
 	}
 	addStoreFlags(cmd.Flags(), so)
@@ -43,29 +39,3 @@ merge never writes into its inputs.`,
 	return cmd
 }
 
-func (e *env) merge(args []string, so storeOptions) error {
-	res, dir, err := session.Merge(args, so.resultsDir, false)
-	if err != nil {
-		return err
-	}
-	sh := res.Run.Shard
-	fmt.Fprintf(e.stderr, "Merged shards %s of %d\n", joinShards(sh.Merged), sh.Count)
-	if len(sh.Merged) < sh.Count {
-		fmt.Fprintf(e.stderr, "Note: shards %s are missing: the merged result is part of the run\n", joinShards(sh.Missing()))
-	}
-	report.Summary(e.stdout, res, false)
-	// Reports and the other observers, as after a run.
-	session.WriteReports(res, dir, e.observer(session.Spec{}))
-	e.observe(func(ob runObserver) { ob.End(res, dir) })
-	session.Record(so.path(), res, dir, e.observer(session.Spec{}))
-	fmt.Fprintf(e.stderr, "Results: %s\n", dir)
-	return nil
-}
-
-func joinShards(ix []int) string {
-	s := make([]string, len(ix))
-	for i, v := range ix {
-		s[i] = fmt.Sprint(v)
-	}
-	return strings.Join(s, ", ")
-}

@@ -151,7 +151,7 @@ SQLite file, prepares it, prints the summary and writes a results folder.`,
 	addRunFlags(root.Flags(), o)
 	addServerSetFlag(root.Flags(), o)
 	e.takesWorkload(root, o, defaultWorkload)
-	root.AddCommand(e.listCmd(), prepareCmd(e), e.runCmd(), e.checkCmd(), e.cleanupCmd(), e.commandCmd(), e.sweepCmd(), e.experimentCmd())
+	root.AddCommand(e.listCmd(), e.prepareCmd(), e.runCmd(), e.checkCmd(), e.cleanupCmd(), e.commandCmd(), e.sweepCmd(), e.experimentCmd())
 	root.AddCommand(e.resultsCmd(), e.compareCmd(), e.sysCmd())
 	root.AddCommand(e.reportCmd(), e.mergeCmd(), e.workerCmd(), e.k8sCmd())
 	for _, c := range allCommands(root) {

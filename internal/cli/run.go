@@ -13,19 +13,11 @@ import (
 
 func (e *env) runCmd() *cobra.Command {
 	o := newOptions()
-	cmd := &cobra.Command{
-		Use:   "run WORKLOAD",
-		Short: "Run a workload (prepares the data first if it is missing)",
-		Args:  oneWorkload,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return e.run(cmd.Context(), o, args[0])
-		},
-	}
-	addTargetFlags(cmd.Flags(), o)
+	cmd := e.workloadCmd(o, "run WORKLOAD", "Run a workload (prepares the data first if it is missing)",
+		func(ctx context.Context, name string) error { return e.run(ctx, o, name) })
 	addRunFlags(cmd.Flags(), o)
 	addShardsFlags(cmd.Flags(), o)
 	addServerSetFlag(cmd.Flags(), o)
-	e.takesWorkload(cmd, o, "")
 	return cmd
 }
 
@@ -51,12 +43,11 @@ func (e *env) run(ctx context.Context, o *options, name string) error {
 		return e.runShards(ctx, o, name)
 	}
 	o.Spec.Workload = name
-	s, err := o.specFor(name)
+	s, err := e.spec(o, name)
 	if err != nil {
 		return err
 	}
-	e.secretOf(s.Target)
-	if err := o.validate(); err != nil {
+	if err := o.Check(); err != nil {
 		return err
 	}
 	s.Finish = o.Finish() // with the thresholds validate parsed

@@ -8,8 +8,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dbgauge/dbgauge/deploy"
-	"github.com/dbgauge/dbgauge/report"
-	"github.com/dbgauge/dbgauge/results"
 	"github.com/dbgauge/dbgauge/session"
 )
 
@@ -30,18 +28,17 @@ func addShardsFlags(f *pflag.FlagSet, o *options) {
 // which is reported as a run's.
 func (e *env) runShards(ctx context.Context, o *options, name string) error {
 	o.Spec.Workload = name
-	s, err := o.specFor(name)
+	s, err := e.spec(o, name)
 	if err != nil {
 		return err
 	}
-	e.secretOf(s.Target)
 	l, c, err := deploy.ReadyLocal(ctx, &o.Inputs, s, o.shards, o.startDelay, e.observer(o.Spec), Version)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stderr, "Starting %d shards of %s, measured from %s; their outputs go to %s\n", o.shards, name, l.Worker.Spec.StartAt, c.Dir)
 	l.Notef = func(f string, a ...any) { fmt.Fprintln(e.stderr, message(fmt.Errorf(f, a...), e.secrets)) }
-	l.Live = e.liveMerge(s, o.shards)
+	l.Live = deploy.LiveFor(s, o.shards, e.observer(s))
 	l.Run(ctx, c)
 	l.Live.Close()
 	return e.mergeLaunch(ctx, &o.Inputs, c)
@@ -54,23 +51,5 @@ func (e *env) mergeLaunch(ctx context.Context, in *session.Inputs, c *deploy.Col
 	for _, f := range failed {
 		fmt.Fprintf(e.stderr, "shard %d of %d has no result: %s\n", f.Index, c.Shards, message(f.Err, e.secrets))
 	}
-	return c.Finish(ctx, in, failed, e.observer(in.Spec), func(res *results.Result, dir string) {
-		report.Summary(e.stdout, res, in.Spec.Histogram)
-		e.observe(func(ob runObserver) { ob.End(res, dir) })
-		fmt.Fprintf(e.stderr, "Merged shards %s of %d (outputs in %s)\nResults: %s\n", joinShards(results.ShardsOf(res)), c.Shards, c.Dir, dir)
-	})
-}
-
-// liveMerge prints the shards' intervals merged as they come, and their
-// scripts' prints, as one process prints its own (a launch has no --web:
-// no run observer follows it).
-func (e *env) liveMerge(s session.Spec, shards int) *deploy.Live {
-	step := s.ReportIntervalS
-	if step <= 0 {
-		step = 1
-	}
-	p := e.observer(s)
-	l := deploy.NewLive(shards, step, float64(s.Percentile), p.Interval)
-	l.Print = func(_ int, line string) { p.Print(line) }
-	return l
+	return c.Finish(ctx, in, failed, e.observer(in.Spec))
 }

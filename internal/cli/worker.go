@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"io"
 	"os"
 
@@ -9,12 +8,11 @@ import (
 
 	"github.com/dbgauge/dbgauge/deploy"
 	"github.com/dbgauge/dbgauge/results"
-	"github.com/dbgauge/dbgauge/session"
 )
 
 // workerCmd is the hidden `dbgauge worker`: one shard of `run --shards` or
 // one pod of `dbgauge k8s`, told what to do by its environment
-// (deploy.FromEnv); a run is deploy.RunShard.
+// (deploy.FromEnv), does it (deploy.Work).
 func (e *env) workerCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:    "worker",
@@ -27,24 +25,10 @@ func (e *env) workerCmd() *cobra.Command {
 				return usageErr("%v", err)
 			}
 			e.secretOf(w.Spec.Target)
-			return e.work(cmd.Context(), w)
+			p := e.observer(w.Spec)
+			return deploy.Work(cmd.Context(), w, e.stdout, p, workerPrinter{p}, e.sessionEnv())
 		},
 	}
-}
-
-func (e *env) work(ctx context.Context, w deploy.Worker) error {
-	s := w.Spec
-	switch w.Verb {
-	case deploy.VerbPrepare:
-		conds, err := session.Prepare(ctx, s, e.observer(s), Version, true)
-		if err != nil || conds == nil {
-			return err
-		}
-		return session.WriteConditions(e.stdout, conds)
-	case deploy.VerbCleanup:
-		return session.Cleanup(ctx, s, e.observer(s))
-	}
-	return deploy.RunShard(ctx, s, e.stdout, workerPrinter{e.observer(s)}, e.sessionEnv())
 }
 
 // workerPrinter prints, after each interval's line, the interval as the
