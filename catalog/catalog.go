@@ -85,6 +85,15 @@ func Drivers() []db.Driver {
 	return []db.Driver{sqlite.Driver{}, postgres.Driver{}, mysql.Driver{}, redis.Driver{}, mongo.Driver{}, oracle.Driver{}, sqlserver.Driver{}, cubrid.Driver{}}
 }
 
+// DriverNames lists the drivers' names, as Drivers orders them.
+func DriverNames() []string {
+	var names []string
+	for _, d := range Drivers() {
+		names = append(names, d.Name())
+	}
+	return names
+}
+
 // DriverFor finds the driver of a URL scheme.
 func DriverFor(scheme string) (db.Driver, bool) {
 	for _, d := range Drivers() {

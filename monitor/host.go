@@ -3,7 +3,7 @@
 // IOPS, throughput, utilisation and wait, network bytes, and dbgauge's own
 // CPU and RSS, sampled by the runner at every interval; and the environment
 // a result was measured in. It reads /proc through gopsutil: about a
-// millisecond per sample.
+// millisecond per sample. Profile writes Go profiles of dbgauge itself.
 //
 // monitor imports results only.
 package monitor

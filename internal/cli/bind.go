@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -65,7 +66,7 @@ func firstArg(cmd *cobra.Command, rest []string) string {
 	fs.ParseErrorsAllowlist.UnknownFlags = true
 	fs.SetNormalizeFunc(normalize)
 	fs.Usage = func() {}
-	fs.SetOutput(discard{})
+	fs.SetOutput(io.Discard)
 	// Stand-ins of the command's flags: the same names and the same need
 	// of a value, none of their values (a repeatable flag would collect its
 	// arguments twice, a flag that checks its value would fail here).
@@ -95,10 +96,6 @@ func firstArg(cmd *cobra.Command, rest []string) string {
 	}
 	return fs.Arg(0)
 }
-
-type discard struct{}
-
-func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
 // bindOptions adds w's options to fs as text flags, typed and defaulted by
 // workload.ParseValues, that set o's Options (session.OptionValue).

@@ -41,13 +41,6 @@ func usageErr(format string, a ...any) error {
 	return &exitError{ExitUsage, fmt.Errorf(format, a...)}
 }
 
-func withCode(code int, err error) error {
-	if err == nil {
-		return nil
-	}
-	return &exitError{code, err}
-}
-
 // unclassified is codeOf's answer for an error no kind claims: Main makes
 // it ExitAborted, or ExitUsage before any command ran.
 const unclassified = -1

@@ -61,7 +61,7 @@ func TestCodeOfTypedErrors(t *testing.T) {
 		{&store.MissingError{Path: "x.sqlite"}, ExitUsage},
 		{fmt.Errorf("%w (x.sqlite)", &store.NotFoundError{What: "run #9"}), ExitUsage},
 		{&deploy.LateError{Err: errors.New("late")}, deploy.ExitLate},
-		{withCode(ExitAborted, &store.MissingError{}), ExitAborted},
+		{&exitError{ExitAborted, &store.MissingError{}}, ExitAborted},
 	} {
 		if got := codeOf(c.err); got != c.want {
 			t.Errorf("%T %v: exit %d, want %d", c.err, c.err, got, c.want)

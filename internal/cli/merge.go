@@ -38,4 +38,3 @@ merge never writes into its inputs.`,
 	cmd.Flags().Lookup("results-dir").Usage = "directory that receives the merged results folder (and holds the store by default)"
 	return cmd
 }
-

@@ -61,7 +61,7 @@ func (e *env) resultsListCmd(so *storeOptions) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&f.Workload, "workload", "", "only runs of this workload")
-	cmd.Flags().StringVar(&f.Driver, "driver", "", "only runs on this driver ("+driverNames()+")")
+	cmd.Flags().StringVar(&f.Driver, "driver", "", "only runs on this driver ("+strings.Join(catalog.DriverNames(), ", ")+")")
 	cmd.Flags().IntVar(&f.Last, "last", 0, "only the last N runs (0: all)")
 	return cmd
 }
@@ -110,13 +110,4 @@ func noArgs(_ *cobra.Command, args []string) error {
 		return usageErr("unexpected argument %q", args[0])
 	}
 	return nil
-}
-
-// driverNames lists the drivers a run may have been on, from the catalog.
-func driverNames() string {
-	var names []string
-	for _, d := range catalog.Drivers() {
-		names = append(names, d.Name())
-	}
-	return strings.Join(names, ", ")
 }

@@ -13,18 +13,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
+	"io/fs"
 	"os"
 	"os/signal"
-	"runtime"
-	"runtime/pprof"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 
 	"github.com/spf13/cobra"
+
+	"github.com/dbgauge/dbgauge/monitor"
 )
 
 // Version is dbgauge's version, set at build time with
@@ -40,8 +39,9 @@ type env struct {
 	secrets []string
 	// started is set once a command's own code runs; an error before that is
 	// cobra rejecting the command line.
-	started     bool
-	stopProfile func()
+	started bool
+	// profile is --cpuprofile and --memprofile's.
+	profile monitor.Profile
 	// observers follow every run (see observe.go).
 	observers []runObserver
 	// web is the live dashboard of --web (web.go), nil without it.
@@ -88,16 +88,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
 	e.stopWeb(ctx)
-	if e.stopProfile != nil {
-		e.stopProfile()
-	}
-	if f := root.PersistentFlags().Lookup("memprofile"); f != nil && f.Value.String() != "" {
-		if mf, ferr := os.Create(f.Value.String()); ferr == nil {
-			runtime.GC()
-			pprof.WriteHeapProfile(mf)
-			mf.Close()
-		}
-	}
+	e.profile.Stop()
 	if err == nil {
 		return ExitOK
 	}
@@ -166,28 +157,21 @@ SQLite file, prepares it, prints the summary and writes a results folder.`,
 		c.SilenceErrors, c.SilenceUsage = true, true
 	}
 	root.SetHelpCommand(&cobra.Command{Hidden: true})
-	var cpuprofile string
-	root.PersistentFlags().StringVar(&cpuprofile, "cpuprofile", "", "write a Go CPU profile of dbgauge itself to this file")
-	root.PersistentFlags().MarkHidden("cpuprofile")
-	var memprofile string
-	root.PersistentFlags().StringVar(&memprofile, "memprofile", "", "write a Go heap profile of dbgauge itself to this file at exit")
-	root.PersistentFlags().MarkHidden("memprofile")
+	pf := root.PersistentFlags()
+	pf.StringVar(&e.profile.CPU, "cpuprofile", "", "write a Go CPU profile of dbgauge itself to this file")
+	pf.StringVar(&e.profile.Heap, "memprofile", "", "write a Go heap profile of dbgauge itself to this file at exit")
+	pf.MarkHidden("cpuprofile")
+	pf.MarkHidden("memprofile")
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
 		e.started = true
 		if err := e.startWeb(cmd); err != nil {
 			return err
 		}
-		if cpuprofile == "" {
-			return nil
-		}
-		f, err := os.Create(cpuprofile)
-		if err != nil {
+		err := e.profile.StartCPU()
+		if is[*fs.PathError](err) {
 			return usageErr("--cpuprofile: %v", err)
 		}
-		e.stopProfile = func() { pprof.StopCPUProfile(); f.Close() }
-		return pprof.StartCPUProfile(f)
+		return err
 	}
 	return root
 }
-
-func sortedKeys(m map[string]string) []string { return slices.Sorted(maps.Keys(m)) }

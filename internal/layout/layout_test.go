@@ -62,7 +62,7 @@ var allowed = map[string][]string{
 	"deploy":                 {"session", "results", "hist"},
 	"deploy/k8s":             {"deploy", "session", "results"},
 	"deploy/k8s/kubelettest": {"testenv"}, // tests' stand-in kubelet
-	"internal/cli":           {"workload", "catalog", "db", "deploy", "deploy/k8s", "experiment", "report", "report/live", "results", "results/store", "session", "sys"},
+	"internal/cli":           {"workload", "catalog", "db", "deploy", "deploy/k8s", "experiment", "monitor", "report", "report/live", "results", "results/store", "session", "sys"},
 	"internal/":              {},
 	// The generator of docs/reference: the command tree and the workloads' options.
 	"internal/cli/gendocs": {"internal/cli", "catalog", "workload"},
