@@ -102,3 +102,16 @@ func TestOptionOwners(t *testing.T) {
 		t.Errorf("an unknown option's owners: %v", got)
 	}
 }
+
+func TestDriverNames(t *testing.T) {
+	names := DriverNames()
+	drivers := Drivers()
+	if len(names) != len(drivers) {
+		t.Fatalf("%d names for %d drivers", len(names), len(drivers))
+	}
+	for i, d := range drivers {
+		if names[i] != d.Name() {
+			t.Errorf("name %d: %q, want %q", i, names[i], d.Name())
+		}
+	}
+}

@@ -78,3 +78,14 @@ func TestMergePartial(t *testing.T) {
 		t.Errorf("run.shard %+v, want shards [1 3] of 4", sh)
 	}
 }
+
+func TestJoinShards(t *testing.T) {
+	for _, c := range []struct {
+		ix   []int
+		want string
+	}{{nil, ""}, {[]int{1}, "1"}, {[]int{0, 2, 3}, "0, 2, 3"}} {
+		if got := results.JoinShards(c.ix); got != c.want {
+			t.Errorf("JoinShards(%v) = %q, want %q", c.ix, got, c.want)
+		}
+	}
+}

@@ -8,7 +8,8 @@
 // summary.txt, the reports, then Spec.Finish); Sweep and Experiment run
 // their steps into a folder of their own; Prepare and Cleanup do the
 // lifecycle verbs; Merge joins the results of a run's shards into one
-// results folder. The CLI and the Kubernetes launcher build Specs and call
+// results folder, and MergeRun finishes it as a run's (reports, the
+// store). The CLI and the Kubernetes launcher build Specs and call
 // them; they only parse and print. Output goes through an Observer: session
 // never writes to a terminal.
 //

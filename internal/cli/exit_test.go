@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/deploy"
 	"github.com/dbgauge/dbgauge/deploy/k8s"
 	"github.com/dbgauge/dbgauge/results/store"
@@ -61,6 +62,9 @@ func TestCodeOfTypedErrors(t *testing.T) {
 		{&store.MissingError{Path: "x.sqlite"}, ExitUsage},
 		{fmt.Errorf("%w (x.sqlite)", &store.NotFoundError{What: "run #9"}), ExitUsage},
 		{&deploy.LateError{Err: errors.New("late")}, deploy.ExitLate},
+		{fmt.Errorf("pod: %w", &deploy.ExitError{Code: ExitCheckFailed}), ExitCheckFailed}, // a prepare pod's own
+		{&db.ConnectError{Addr: "h:1", Err: errors.New("refused")}, ExitUnreachable},
+		{errors.New("a statement failed"), unclassified},
 		{&exitError{ExitAborted, &store.MissingError{}}, ExitAborted},
 	} {
 		if got := codeOf(c.err); got != c.want {

@@ -3,9 +3,12 @@
 // session.Inputs and Specs (with each workload's options bound late to the
 // command that names it), calls the session, and prints its Observer's
 // events: it is the only code that writes to the terminal, and the only one
-// that words an error with its flag (worded). The session finishes every
-// results folder itself (deploy a launch's merged one; deploy/k8s checks
-// and launches a Job); the live dashboard hangs off the observer.
+// that words an error with its flag (worded) and gives it its exit code
+// (codeOf). The session finishes every results folder itself (a merge's
+// too: session.MergeRun), deploy a launch's merged one and does a worker's
+// verb (deploy.Work), deploy/k8s checks and launches a Job; the live
+// dashboard hangs off the observer, and monitor.Profile writes the hidden
+// --cpuprofile and --memprofile.
 package cli
 
 import (
