@@ -31,7 +31,7 @@ func TestFirstArg(t *testing.T) {
 	}{
 		{[]string{"kv_get"}, "kv_get"},
 		{[]string{"--db", "sqlite:x.db", "kv_get", "--record-count", "5"}, "kv_get"},
-		{[]string{"--histogram", "tpcc"}, "tpcc"},          // a bool flag takes no value
+		{[]string{"--histogram", "tpcc"}, "tpcc"},             // a bool flag takes no value
 		{[]string{"--record-count", "5", "kv_get"}, "kv_get"}, // an option not bound yet
 		{[]string{"--threads", "2", "--help"}, ""},
 		{[]string{"--table_size", "5", "oltp_read_only", "-h"}, "oltp_read_only"},
