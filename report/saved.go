@@ -31,6 +31,16 @@ type OutDirError struct {
 func (e *OutDirError) Error() string { return fmt.Sprintf("cannot create %s: %v", e.Dir, e.Err) }
 func (e *OutDirError) Unwrap() error { return e.Err }
 
+// WriteSaved writes the report of the saved results at paths (ForSaved)
+// into its folder, and returns the paths of the files it wrote.
+func WriteSaved(paths []string, outDir, resultsDir string, now time.Time) ([]string, error) {
+	doc, dir, err := ForSaved(paths, outDir, resultsDir, now)
+	if err != nil {
+		return nil, err
+	}
+	return WriteFiles(dir, doc)
+}
+
 // ForSaved is the report of the saved results at paths and the folder it
 // belongs in: one path's (SavedDoc) in its folder, several runs' side by
 // side (CompareDoc) in a new folder under resultsDir named from now, or

@@ -39,3 +39,20 @@ func TestForSaved(t *testing.T) {
 		t.Errorf("out dir under a file: %v, want an OutDirError", err)
 	}
 }
+
+// TestWriteSaved: the report of a saved run goes into its folder, and
+// the files written are named; nothing is written for a bad input.
+func TestWriteSaved(t *testing.T) {
+	dir := t.TempDir()
+	if err := results.WriteJSON(filepath.Join(dir, "result.json"), fixedRun("postgres", 4, 100)); err != nil {
+		t.Fatal(err)
+	}
+	paths, err := WriteSaved([]string{dir}, "", t.TempDir(), time.Now())
+	if err != nil || len(paths) != 2 || paths[0] != filepath.Join(dir, MarkdownFile) || paths[1] != filepath.Join(dir, HTMLFile) {
+		t.Fatalf("WriteSaved = %q, %v", paths, err)
+	}
+	var ie *results.InputError
+	if paths, err := WriteSaved([]string{filepath.Join(dir, "none")}, "", dir, time.Now()); !errors.As(err, &ie) || paths != nil {
+		t.Errorf("no results there: %q, %v", paths, err)
+	}
+}

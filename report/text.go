@@ -4,7 +4,8 @@
 // (percentiles, errors by class, per-operation latency); the interval line;
 // sysbench's --histogram; and a load's progress (LoadProgress). Everything
 // is rendered from a results.Result alone, so saved results re-render
-// identically (ForSaved reads saved results into their report).
+// identically (ForSaved reads saved results into their report, WriteSaved
+// writes it; Show prints a saved run).
 //
 // report imports hist and results.
 package report

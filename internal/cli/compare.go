@@ -22,16 +22,11 @@ than Welch's 95% bound. Runs that differ in workload, options, dataset
 shape, threads or rate are flagged as not comparable.`,
 		Args: argsBetween(2, -1, "compare needs two runs or more: store ids, results folders or result.json files"),
 		RunE: func(_ *cobra.Command, args []string) error {
-			var runs []results.Named
-			for _, arg := range args {
-				n, err := store.Find(so.path(), arg)
-				if err != nil {
-					return err
-				}
-				runs = append(runs, n)
+			runs, err := store.FindAll(so.path(), args)
+			if err == nil {
+				report.CompareTable(e.stdout, results.Compare(runs))
 			}
-			report.CompareTable(e.stdout, results.Compare(runs))
-			return nil
+			return err
 		},
 	}
 	addStoreFlags(cmd.Flags(), so)

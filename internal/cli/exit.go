@@ -7,6 +7,7 @@ import (
 
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/deploy/k8s"
+	"github.com/dbgauge/dbgauge/report"
 	"github.com/dbgauge/dbgauge/results"
 	"github.com/dbgauge/dbgauge/results/store"
 	"github.com/dbgauge/dbgauge/session"
@@ -56,7 +57,7 @@ func codeOf(err error) int {
 		return ExitUnreachable
 	case errors.As(err, &coded): // a shard's or a pod's own (deploy)
 		return coded.ExitCode()
-	case is[*workload.InputError](err) || is[*db.UnsupportedError](err) || is[*results.InputError](err),
+	case is[*workload.InputError](err) || is[*db.UnsupportedError](err) || is[*results.InputError](err) || is[*report.OutDirError](err),
 		// What the user named that is not there is a usage error too.
 		is[*store.MissingError](err) || is[*store.NotFoundError](err):
 		return ExitUsage
@@ -110,6 +111,8 @@ func worded(err error) error {
 		return errors.New(strings.Replace(err.Error(), se.Error(), se.Words(flagName), 1))
 	case errors.As(err, &de):
 		return fmt.Errorf("--results-dir: %w", de.Err)
+	case is[*report.OutDirError](err):
+		return fmt.Errorf("--out-dir: %w", err)
 	case errors.As(err, &oe):
 		return fmt.Errorf("--out %s: %w", oe.Format, oe.Err)
 	case errors.As(err, &te):

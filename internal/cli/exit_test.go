@@ -8,6 +8,7 @@ import (
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/deploy"
 	"github.com/dbgauge/dbgauge/deploy/k8s"
+	"github.com/dbgauge/dbgauge/report"
 	"github.com/dbgauge/dbgauge/results/store"
 	"github.com/dbgauge/dbgauge/session"
 )
@@ -35,6 +36,10 @@ func TestWorded(t *testing.T) {
 	s.Arrival = "{users}%d"
 	if got := worded(s.Check()).Error(); got != `--rate-arrival must be poisson or fixed, got "{users}%d"` {
 		t.Errorf("worded(setting with braces in its value) = %q", got)
+	}
+	od := &report.OutDirError{Dir: "/proc/x", Err: errors.New("no such file or directory")}
+	if got := worded(od).Error(); got != "--out-dir: cannot create /proc/x: no such file or directory" || codeOf(od) != ExitUsage {
+		t.Errorf("worded(out dir) = %q, exit %d", got, codeOf(od))
 	}
 	plain := errors.New("plain")
 	if worded(plain) != plain {

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
@@ -24,27 +23,13 @@ charts, no network needed) into the folder it reports on, or --out-dir, and
 prints their paths.`,
 		Args: argsBetween(1, -1, "report needs a results folder, a result.json, a sweep or an experiment folder (several runs to compare them)"),
 		RunE: func(_ *cobra.Command, args []string) error {
-			return e.report(args, outDir)
+			paths, err := report.WriteSaved(args, outDir, defaultResultsDir, time.Now())
+			for _, p := range paths {
+				fmt.Fprintln(e.stdout, p)
+			}
+			return err
 		},
 	}
 	cmd.Flags().StringVar(&outDir, "out-dir", "", "write the reports here (default: the folder reported on; for several runs, a new folder under "+defaultResultsDir+")")
 	return cmd
-}
-
-func (e *env) report(args []string, outDir string) error {
-	doc, dir, err := report.ForSaved(args, outDir, defaultResultsDir, time.Now())
-	var oe *report.OutDirError
-	if errors.As(err, &oe) {
-		return usageErr("--out-dir: %w", err)
-	} else if err != nil {
-		return err
-	}
-	paths, err := report.WriteFiles(dir, doc)
-	if err != nil {
-		return err
-	}
-	for _, p := range paths {
-		fmt.Fprintln(e.stdout, p)
-	}
-	return nil
 }

@@ -73,15 +73,10 @@ func (e *env) resultsShowCmd(so *storeOptions) *cobra.Command {
 		Args:  argsBetween(1, 1, "results show takes one run: a store id, a results folder or a result.json"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			n, err := store.Find(so.path(), args[0])
-			if err != nil {
-				return err
+			if err == nil {
+				report.Show(e.stdout, n, store.UTCTime(n.Result.StartedAt))
 			}
-			r := n.Result
-			fmt.Fprintf(e.stdout, "Run %s: %s on %s (%s), %d threads, started %s UTC\n\n", n.Name, r.Workload.Name,
-				r.Target.Driver, r.Target.URL, r.Run.Threads, store.UTCTime(r.StartedAt))
-			report.Summary(e.stdout, r, false)
-			report.Thresholds(e.stdout, r.Thresholds)
-			return nil
+			return err
 		},
 	}
 }

@@ -11,6 +11,19 @@ import (
 	"github.com/dbgauge/dbgauge/results"
 )
 
+// FindAll finds each of args (Find), in order.
+func FindAll(path string, args []string) ([]results.Named, error) {
+	runs := make([]results.Named, 0, len(args))
+	for _, arg := range args {
+		n, err := Find(path, arg)
+		if err != nil {
+			return nil, err
+		}
+		runs = append(runs, n)
+	}
+	return runs, nil
+}
+
 // Find finds a run by its id in the store at path (12 or #12), by a results
 // folder or result.json file, or, when that folder or file is gone, by the
 // folder it was recorded from. A run it cannot find is a *MissingError, a

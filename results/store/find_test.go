@@ -51,3 +51,27 @@ func TestFind(t *testing.T) {
 		t.Errorf("id %d", id)
 	}
 }
+
+func TestFindAll(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "results.sqlite")
+	var runs []string
+	for _, name := range []string{"a", "b"} {
+		run := filepath.Join(dir, name)
+		os.Mkdir(run, 0o755)
+		res := &results.Result{SchemaVersion: results.SchemaVersion}
+		res.Workload.Name = name
+		if err := results.WriteJSON(filepath.Join(run, "result.json"), res); err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, run)
+	}
+	got, err := FindAll(path, runs)
+	if err != nil || len(got) != 2 || got[0].Result.Workload.Name != "a" || got[1].Name != runs[1] {
+		t.Errorf("FindAll = %+v, %v", got, err)
+	}
+	var ie *results.InputError
+	if got, err := FindAll(path, []string{runs[0], filepath.Join(dir, "gone")}); !errors.As(err, &ie) || got != nil {
+		t.Errorf("one run gone: %+v, %v; want no runs and an InputError", got, err)
+	}
+}
