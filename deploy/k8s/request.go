@@ -84,10 +84,11 @@ func (r *Request) Spec(now time.Time) (session.Spec, error) {
 // Launch is the Job of Spec s (from Spec) with the workload files it
 // carries (deploy.FilesFor, for a workload file): with DryRun its YAML
 // written to yaml, else submitted and followed to its end, each pod's
-// output and result kept in the returned Collector. notef prints a state line; live, if set, makes the Live that
-// merges a run's intervals as they come.
+// output and result kept in the returned Collector. notef prints a state
+// line; obs, if set, follows a run's intervals, merged as they come
+// (deploy.LiveFor).
 func (r *Request) Launch(ctx context.Context, s session.Spec, yaml io.Writer,
-	notef func(string, ...any), live func(shards int) *deploy.Live) (*deploy.Collector, error) {
+	notef func(string, ...any), obs session.Observer) (*deploy.Collector, error) {
 	var files map[string]string
 	if session.IsFile(r.Workload) {
 		var err error
@@ -121,8 +122,8 @@ func (r *Request) Launch(ctx context.Context, s session.Spec, yaml io.Writer,
 	if r.Verb == deploy.VerbRun {
 		notef("Launching %d shards of %s in namespace %s, measured from %s; their outputs go to %s",
 			l.Worker.Shards, r.Workload, l.Opts.Namespace, s.StartAt, c.Dir)
-		if live != nil {
-			lr.Live = live(l.Worker.Shards)
+		if obs != nil {
+			lr.Live = deploy.LiveFor(s, l.Worker.Shards, obs)
 			defer lr.Live.Close()
 		}
 	}

@@ -71,15 +71,12 @@ func firstArg(cmd *cobra.Command, rest []string) string {
 	// of a value, none of their values (a repeatable flag would collect its
 	// arguments twice, a flag that checks its value would fail here).
 	stand := func(f *pflag.Flag) {
-		if fs.Lookup(f.Name) != nil {
-			return
-		}
-		if f.Value.Type() == "bool" || f.NoOptDefVal != "" {
+		if fs.Lookup(f.Name) == nil {
 			fs.String(f.Name, "", "")
-			fs.Lookup(f.Name).NoOptDefVal = "true"
-			return
+			if f.Value.Type() == "bool" || f.NoOptDefVal != "" {
+				fs.Lookup(f.Name).NoOptDefVal = "true"
+			}
 		}
-		fs.String(f.Name, "", "")
 	}
 	cmd.Flags().VisitAll(stand)
 	cmd.InheritedFlags().VisitAll(stand)

@@ -59,8 +59,7 @@ func (e *env) k8s(ctx context.Context, r *k8s.Request, name string) error {
 		return err
 	}
 	notef := func(f string, a ...any) { fmt.Fprintln(e.stderr, message(fmt.Errorf(f, a...), e.secrets)) }
-	live := func(shards int) *deploy.Live { return deploy.LiveFor(s, shards, e.observer(s)) }
-	c, err := r.Launch(ctx, s, e.stdout, notef, live)
+	c, err := r.Launch(ctx, s, e.stdout, notef, e.observer(s))
 	switch {
 	case err != nil || c == nil:
 		return err
