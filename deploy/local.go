@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/dbgauge/dbgauge/session"
 )
 
 // Local runs a Worker as Shards processes of exe (`exe worker`) on this
@@ -22,14 +24,20 @@ type Local struct {
 	Target string
 	// Notef reports each shard's state as it changes (one line each).
 	Notef func(format string, a ...any)
-	// Live, if set, merges the shards' intervals as they come.
-	Live *Live
+	// Obs, if set, follows the shards' intervals, merged as they come, and
+	// their prints (LiveFor).
+	Obs  session.Observer
+	live *Live
 }
 
 // Run starts every shard, waits for them all and keeps their outputs in c.
 // On ctx's end each shard is interrupted (SIGINT): it stops, prints its
 // partial result and exits; Run still keeps what they printed.
 func (l Local) Run(ctx context.Context, c *Collector) {
+	if l.Obs != nil {
+		l.live = LiveFor(l.Worker.Spec, l.Worker.Shards, l.Obs)
+		defer l.live.Close()
+	}
 	env, err := l.Worker.Env()
 	if err != nil {
 		for i := 0; i < l.Worker.Shards; i++ {
@@ -75,9 +83,9 @@ func (l Local) runShard(ctx context.Context, i int, base []string) ([]byte, erro
 	ownGroup(cmd)
 	var out syncBuffer
 	var w io.Writer = &out
-	if l.Live != nil {
-		w = io.MultiWriter(&out, l.Live.Writer(i))
-		defer l.Live.End(i)
+	if l.live != nil {
+		w = io.MultiWriter(&out, l.live.Writer(i))
+		defer l.live.End(i)
 	}
 	cmd.Stdout, cmd.Stderr = w, w
 	if err := cmd.Start(); err != nil {

@@ -10,7 +10,7 @@
 // `run --shards` cannot do, ReadyLocal checks and readies it and
 // NewLocalLaunch makes a launch on this machine; Work is what a worker does
 // (RunShard its shard of a run); LiveFor follows a launch's intervals as
-// they come; Collector.Finish merges a launch and finishes it as a run's
+// they come (Local.Obs, k8s's Launch); Collector.Finish merges a launch and finishes it as a run's
 // (reports, thresholds, outputs, store), LaunchErr says how a merged launch
 // ended and Collector.PodEnd how a prepare or cleanup pod did (ExitError and
 // LateError carry their exit codes). Its setting errors name settings in

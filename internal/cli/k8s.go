@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -58,8 +57,7 @@ func (e *env) k8s(ctx context.Context, r *k8s.Request, name string) error {
 	if err != nil {
 		return err
 	}
-	notef := func(f string, a ...any) { fmt.Fprintln(e.stderr, message(fmt.Errorf(f, a...), e.secrets)) }
-	c, err := r.Launch(ctx, s, e.stdout, notef, e.observer(s))
+	c, err := r.Launch(ctx, s, e.stdout, e.notef, e.observer(s))
 	switch {
 	case err != nil || c == nil:
 		return err

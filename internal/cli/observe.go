@@ -41,6 +41,12 @@ func (e *env) observer(s session.Spec) printer { return printer{e, s} }
 
 func (p printer) Note(line string) { fmt.Fprintln(p.e.stderr, line) }
 
+// notef prints a launcher's line about its shards or pods on stderr, as
+// an error's message is (without secrets).
+func (e *env) notef(format string, a ...any) {
+	fmt.Fprintln(e.stderr, message(fmt.Errorf(format, a...), e.secrets))
+}
+
 func (p printer) Checking(dataset string) {
 	fmt.Fprintf(p.e.stderr, "Checking the consistency of %s (--no-check skips it)...\n", dataset)
 }

@@ -37,10 +37,8 @@ func (e *env) runShards(ctx context.Context, o *options, name string) error {
 		return err
 	}
 	fmt.Fprintf(e.stderr, "Starting %d shards of %s, measured from %s; their outputs go to %s\n", o.shards, name, l.Worker.Spec.StartAt, c.Dir)
-	l.Notef = func(f string, a ...any) { fmt.Fprintln(e.stderr, message(fmt.Errorf(f, a...), e.secrets)) }
-	l.Live = deploy.LiveFor(s, o.shards, e.observer(s))
+	l.Notef, l.Obs = e.notef, e.observer(s)
 	l.Run(ctx, c)
-	l.Live.Close()
 	return e.mergeLaunch(ctx, &o.Inputs, c)
 }
 
