@@ -130,9 +130,6 @@ type ExitError struct {
 	Line string
 }
 
-// ExitCode is the shard's: a prepare or cleanup pod's becomes the launch's.
-func (e *ExitError) ExitCode() int { return e.Code }
-
 func (e *ExitError) Error() string {
 	what := fmt.Sprintf("exit %d", e.Code)
 	if e.Code == ExitLate {

@@ -15,9 +15,6 @@ type LateError struct{ Err error }
 func (e *LateError) Error() string { return e.Err.Error() }
 func (e *LateError) Unwrap() error { return e.Err }
 
-// ExitCode is ExitLate.
-func (e *LateError) ExitCode() int { return ExitLate }
-
 // Work is what worker w does, its output on out: a prepare (with its
 // consistency checks, written to out) or a cleanup, reported to obs, or its
 // shard of a run (RunShard), reported to shardObs.

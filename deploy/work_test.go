@@ -21,15 +21,6 @@ type notes struct {
 func (n *notes) Note(line string)  { n.lines = append(n.lines, line) }
 func (n *notes) Print(line string) { n.prints = append(n.prints, line) }
 
-func TestExitCodes(t *testing.T) {
-	if got := (&ExitError{Code: 6}).ExitCode(); got != 6 {
-		t.Errorf("ExitError: %d", got)
-	}
-	if got := (&LateError{Err: errors.New("late")}).ExitCode(); got != ExitLate {
-		t.Errorf("LateError: %d", got)
-	}
-}
-
 // TestPodEndUnwraps: a pod's error that holds its exit is that exit, as
 // the launch's own error (its message and code).
 func TestPodEndUnwraps(t *testing.T) {

@@ -10,11 +10,11 @@
 // `run --shards` cannot do, ReadyLocal checks and readies it and
 // NewLocalLaunch makes a launch on this machine; Work is what a worker does
 // (RunShard its shard of a run); LiveFor follows a launch's intervals as
-// they come (Local.Obs, k8s's Launch); Collector.Finish merges a launch and finishes it as a run's
-// (reports, thresholds, outputs, store), LaunchErr says how a merged launch
-// ended and Collector.PodEnd how a prepare or cleanup pod did (ExitError and
-// LateError carry their exit codes). Its setting errors name settings in
-// braces (session.Settingf), for its caller to word.
+// they come (Local.Obs, k8s's Launch); Collector.Finish merges a launch and
+// finishes it as a run's (reports, thresholds, outputs, store), LaunchErr
+// says how a merged launch ended and Collector.PodEnd how a prepare or
+// cleanup pod did (its ExitError, with the pod's exit code). Its setting
+// errors name settings in braces (session.Settingf), for its caller to word.
 //
 // deploy imports session and results; never a workload or a driver.
 package deploy

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dbgauge/dbgauge/db"
+	"github.com/dbgauge/dbgauge/deploy"
 	"github.com/dbgauge/dbgauge/deploy/k8s"
 	"github.com/dbgauge/dbgauge/report"
 	"github.com/dbgauge/dbgauge/results"
@@ -49,14 +50,16 @@ const unclassified = -1
 // codeOf maps an error to its exit code.
 func codeOf(err error) int {
 	var e *exitError
-	var coded interface{ ExitCode() int }
+	var pod *deploy.ExitError
 	switch {
 	case errors.As(err, &e):
 		return e.code
 	case is[*db.ConnectError](err) || is[*k8s.ClusterError](err):
 		return ExitUnreachable
-	case errors.As(err, &coded): // a shard's or a pod's own (deploy)
-		return coded.ExitCode()
+	case errors.As(err, &pod): // a prepare or cleanup pod's own exit
+		return pod.Code
+	case is[*deploy.LateError](err):
+		return deploy.ExitLate
 	case is[*workload.InputError](err) || is[*db.UnsupportedError](err) || is[*results.InputError](err) || is[*report.OutDirError](err),
 		// What the user named that is not there is a usage error too.
 		is[*store.MissingError](err) || is[*store.NotFoundError](err):
