@@ -115,7 +115,7 @@ func (i *instance) Open(ctx context.Context, env workload.SessionEnv) (workload.
 func (i *instance) NewUser(ctx context.Context, env workload.UserEnv) (workload.User, error) {
 	i.once.Do(func() {
 		var n int64
-		if n, i.err = env.Session.(*session).st.count(ctx); i.err == nil {
+		if n, i.err = countRecords(ctx, env.Session.(*session).st, i.c.records); i.err == nil {
 			i.keys = newKeySequence(n, i.p.Shard.Index, i.p.Shard.N())
 		}
 	})
