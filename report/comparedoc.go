@@ -77,13 +77,7 @@ func RunLabels(rs []*results.Result, names []string) []string {
 // baseline that the others' changes refer to.
 func CompareDoc(rs []*results.Result, labels []string) *Doc {
 	d := &Doc{Title: fmt.Sprintf("Comparison of %d runs: dbgauge report", len(rs))}
-	best := 0
-	for i, r := range rs {
-		if r.Totals.TPS > rs[best].Totals.TPS {
-			best = i
-		}
-	}
-	d.Summary = fmt.Sprintf("Most throughput: %s, %s TPS at p95 %s ms", labels[best], fmtNum(rs[best].Totals.TPS), fmtMs(rs[best].Latency.P95))
+	d.Summary = bestHeadline(rs, labels)
 
 	env := Section{Title: "Environment"}
 	et := &Table{Head: append([]string{""}, labels...)}
@@ -308,26 +302,27 @@ func CompareFindings(rs []*results.Result, labels []string) []string {
 	return f
 }
 
-// CompareConclusion sums a comparison up in one paragraph.
+// CompareConclusion sums a comparison up in one paragraph, workload by
+// workload (rankGroups).
 func CompareConclusion(rs []*results.Result, labels []string) string {
-	best, low := 0, 0
-	for i, r := range rs {
-		if r.Totals.TPS > rs[best].Totals.TPS {
-			best = i
+	groups := rankGroups(rs)
+	var s string
+	for _, g := range groups {
+		if len(groups) > 1 {
+			s += "On " + g.workload + ", "
 		}
-		if r.Latency.P95 < rs[low].Latency.P95 {
-			low = i
+		best, low := g.best, g.best
+		for _, i := range g.runs {
+			if rs[i].Latency.P95 < rs[low].Latency.P95 {
+				low = i
+			}
+		}
+		s += fmt.Sprintf("%s gave the most throughput, %s", labels[best], throughput(rs[best]))
+		if low == best {
+			s += fmt.Sprintf(", and also the lowest p95 (%s ms). ", fmtMs(rs[low].Latency.P95))
+		} else {
+			s += fmt.Sprintf("; %s had the lowest p95, %s ms: choose by which of the two matters for the application. ", labels[low], fmtMs(rs[low].Latency.P95))
 		}
 	}
-	s := fmt.Sprintf("%s gave the most throughput, %s TPS", labels[best], fmtNum(rs[best].Totals.TPS))
-	if rs[best].Latency.P95 <= rs[low].Latency.P95 {
-		low = best
-	}
-	if low == best {
-		s += fmt.Sprintf(", and also the lowest p95 (%s ms).", fmtMs(rs[low].Latency.P95))
-	} else {
-		s += fmt.Sprintf("; %s had the lowest p95, %s ms: choose by which of the two matters for the application.", labels[low], fmtMs(rs[low].Latency.P95))
-	}
-	s += " Differences under about 5% are within run-to-run noise unless repeated runs confirm them."
-	return s
+	return s + "Differences under about 5% are within run-to-run noise unless repeated runs confirm them."
 }

@@ -35,7 +35,8 @@ type scalePoint struct {
 	serverMB     float64
 	clientMB     float64
 	errors       int64
-	wips         bool      // rate is the workload's WIPS figure
+	measure      string // what rate is: TPS, or the workload's throughput figure (WIPS)
+	tps          float64
 	host         *hostLoad // nil when the host was not sampled
 }
 
@@ -44,8 +45,8 @@ var userKeys = []string{"users", "threads", "connections"}
 
 // curves groups an experiment's runs into scaling curves, keeping those
 // with at least minScalingPoints user counts. rate names the throughput:
-// a workload's "WIPS" figure when every point of the curves has one (the
-// bookstore's web interactions per second), else TPS.
+// a workload's throughput figure when every point of the curves has the
+// same (the bookstore's WIPS, a kv run's gets), else TPS.
 func curves(x *results.Experiment, rs []*results.Result) (cs []curve, rate string) {
 	byKey := map[string]map[int][]scalePoint{}
 	steps := map[string]map[int]bool{}
@@ -65,11 +66,9 @@ func curves(x *results.Experiment, rs []*results.Result) (cs []curve, rate strin
 			byKey[key] = map[int][]scalePoint{}
 			order = append(order, key)
 		}
-		p := scalePoint{users: res.Run.Threads, conns: res.Run.Connections, rate: res.Totals.TPS, p90: res.Latency.P90, p95: res.Latency.P95, errors: res.Totals.Errors,
+		m := throughput(res)
+		p := scalePoint{users: res.Run.Threads, conns: res.Run.Connections, rate: m.value, measure: m.name, tps: res.Totals.TPS, p90: res.Latency.P90, p95: res.Latency.P95, errors: res.Totals.Errors,
 			host: hostOf(res)}
-		if w := figure(res, "WIPS"); w >= 0 {
-			p.rate, p.wips = w, true
-		}
 		if rc := res.Resources; rc != nil {
 			p.serverMB, p.clientMB = rc.ServerMemPeakMB, rc.ProcRSSPeakMB
 		}
@@ -91,12 +90,22 @@ func curves(x *results.Experiment, rs []*results.Result) (cs []curve, rate strin
 		slices.SortFunc(c.points, func(a, b scalePoint) int { return a.users - b.users })
 		cs = append(cs, c)
 	}
-	rate = "WIPS"
 	for _, c := range cs {
 		for _, p := range c.points {
-			if !p.wips {
+			switch {
+			case rate == "":
+				rate = p.measure
+			case rate != p.measure:
 				rate = "TPS"
 			}
+		}
+	}
+	if rate != "TPS" { // the curves' points all ranked by one figure
+		return cs, rate
+	}
+	for ci := range cs { // mixed measures: every point in TPS
+		for pi := range cs[ci].points {
+			cs[ci].points[pi].rate = cs[ci].points[pi].tps
 		}
 	}
 	return cs, rate
@@ -110,16 +119,6 @@ func cmpFloat(a, b float64) int {
 		return 1
 	}
 	return 0
-}
-
-// figure is the value of r's figure name, -1 when it has none.
-func figure(r *results.Result, name string) float64 {
-	for _, f := range r.Figures {
-		if f.Name == name {
-			return f.Value
-		}
-	}
-	return -1
 }
 
 // withoutUsers drops the user-count parameters from a run's "k=v k=v".

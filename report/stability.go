@@ -38,10 +38,7 @@ func drift(r *results.Result) string {
 	}
 	third := len(ivs) / 3
 	first, last := ivs[:third], ivs[len(ivs)-third:]
-	rate := "TPS"
-	if figure(r, "WIPS") >= 0 {
-		rate = "WIPS"
-	}
+	rate := throughput(r).name // its drift is TPS's: the figure counts in proportion
 	type measure struct {
 		name, unit  string
 		a, b, limit float64

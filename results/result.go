@@ -67,6 +67,9 @@ type Figure struct {
 	Help  string  `json:"help,omitempty"`
 	// Target, if set, is the value a steady run reaches (a mix's share).
 	Target *float64 `json:"target,omitempty"`
+	// Throughput marks the figure reports rank runs by in place of TPS
+	// (WIPS; a kv run's gets or inserts a second).
+	Throughput bool `json:"throughput,omitempty"`
 }
 
 // Tool identifies the dbgauge that produced the result.

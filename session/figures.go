@@ -120,7 +120,7 @@ func Figures(f workload.Figurer, types []string, res *results.Result) []results.
 	}
 	var out []results.Figure
 	for _, x := range f.Figures(c) {
-		out = append(out, results.Figure{Name: x.Name, Value: x.Value, Unit: x.Unit, Help: x.Help, Target: x.Target})
+		out = append(out, results.Figure{Name: x.Name, Value: x.Value, Unit: x.Unit, Help: x.Help, Target: x.Target, Throughput: x.Throughput})
 	}
 	return out
 }

@@ -18,6 +18,11 @@ type Figure struct {
 	// Target, if set, is the value the workload's steady state gives (the
 	// browse share of a TPC-W mix): a run far from it did not reach it.
 	Target *float64
+	// Throughput marks the figure that measures the workload's work done
+	// per unit of time better than TPS does (the bookstore's WIPS, a kv
+	// run's gets a second when a transaction pipelines many): reports
+	// rank and chart runs by it.
+	Throughput bool
 }
 
 // Counts are what a run (or one interval of it) counted, for figures.

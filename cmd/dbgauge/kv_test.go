@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"maps"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -49,6 +50,13 @@ func TestEveryKVWorkload(t *testing.T) {
 					if q.Other != 0 || q.Read != r.Ops["read"].Count || q.Write != r.Ops["update"].Count ||
 						q.Total != tx["read"].Count+2*tx["read_modify_write"].Count {
 						t.Errorf("kv_f: queries %+v for transactions %+v", q, tx)
+					}
+				}
+				if w == "kv_insert" {
+					// Five records an insert: the figure the reports rank by counts records.
+					want := float64(5*r.Totals.Transactions) / r.Totals.DurationS
+					if f := r.Figures; len(f) != 1 || f[0].Name != "inserts" || !f[0].Throughput || math.Abs(f[0].Value-want) > want*1e-6 {
+						t.Errorf("kv_insert: figures %+v, want inserts %.2f records/s, the throughput", f, want)
 					}
 				}
 				if r.Totals.Reconnects == 0 && r.Totals.Transactions > 1500 {

@@ -38,7 +38,7 @@ func (i *instance) Figures(c workload.Counts) []workload.Figure {
 	}
 	total := browse + order
 	figs := []workload.Figure{
-		{Name: "WIPS", Value: float64(total) / c.Seconds, Unit: "interactions/s", Help: "web interactions completed per second"},
+		{Name: "WIPS", Value: float64(total) / c.Seconds, Unit: "interactions/s", Help: "web interactions completed per second", Throughput: true},
 		{Name: "WIPSb", Value: float64(browse) / c.Seconds, Unit: "interactions/s",
 			Help: "browse interactions per second (home, new products, best sellers, product detail, search request, search results)"},
 		{Name: "WIPSo", Value: float64(order) / c.Seconds, Unit: "interactions/s",

@@ -103,7 +103,7 @@ func (u *user) Run(ctx context.Context, tx workload.Tx) error {
 	u.s.done++
 	switch u.typ {
 	case txRead:
-		if br, ok := u.s.st.(batchReader); ok && u.c.batch > 1 {
+		if br, ok := u.s.st.(batchReader); ok && u.c.getsPerRead() > 1 {
 			return u.readBatch(ctx, br)
 		}
 		return u.read(ctx, keyName(u.key()))
