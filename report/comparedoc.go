@@ -144,13 +144,21 @@ func CompareDoc(rs []*results.Result, labels []string) *Doc {
 
 	res := Section{Title: "Results"}
 	rt := &Table{Head: []string{"run", "TPS", "vs " + labels[0], "QPS", "p95 ms", "vs " + labels[0], "p99 ms", "max ms", "errors"}, Align: "lrrrrrrrr"}
+	figs := throughputCells(rs, len(rs))
+	if figs != nil {
+		rt.Head, rt.Align = slices.Insert(rt.Head, 4, "throughput"), rt.Align+"r"
+	}
 	base := rs[0]
 	for i, r := range rs {
 		dt, dl := "", ""
 		if i > 0 {
 			dt, dl = relChange(r.Totals.TPS, base.Totals.TPS), relChange(r.Latency.P95, base.Latency.P95)
 		}
-		rt.Rows = append(rt.Rows, []string{labels[i], fmtNum(r.Totals.TPS), dt, fmtNum(r.Totals.QPS), fmtMs(r.Latency.P95), dl, fmtMs(r.Latency.P99), fmtMs(r.Latency.Max), fmtCount(r.Totals.Errors + r.Totals.IgnoredErrors)})
+		row := []string{labels[i], fmtNum(r.Totals.TPS), dt, fmtNum(r.Totals.QPS), fmtMs(r.Latency.P95), dl, fmtMs(r.Latency.P99), fmtMs(r.Latency.Max), fmtCount(r.Totals.Errors + r.Totals.IgnoredErrors)}
+		if figs != nil {
+			row = slices.Insert(row, 4, figs[i])
+		}
+		rt.Rows = append(rt.Rows, row)
 	}
 	res.table(rt)
 	if st := compareStatementsTable(rs, labels); st != nil {
@@ -161,6 +169,9 @@ func CompareDoc(rs []*results.Result, labels []string) *Doc {
 		tps[i], p95[i] = r.Totals.TPS, r.Latency.P95
 	}
 	res.chart(&Chart{ID: "compare-tps", Title: "TPS by run", Kind: ChartBars, Y: "transactions/s", Categories: labels, Series: []Series{{Label: "TPS", Values: valsOf(tps)}}})
+	for _, c := range throughputCharts(rs, labels) {
+		res.chart(c)
+	}
 	res.chart(&Chart{ID: "compare-p95", Title: "p95 latency by run (ms)", Kind: ChartBars, Y: "ms", Categories: labels, Series: []Series{{Label: "p95", Values: valsOf(p95)}}})
 	if c := tpsOverlay("compare-over-time", "TPS over time, overlaid", rs, labels); c != nil {
 		res.chart(c)

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dbgauge/dbgauge/results"
@@ -43,12 +44,12 @@ func ExperimentDoc(x *results.Experiment, rs []*results.Result) *Doc {
 	t := &Table{Head: []string{"run", "workload", "target", "parameters", "TPS", "QPS", "p95 ms", "p99 ms", "errors"}, Align: "llllrrrrr"}
 	figs := throughputCells(rs, len(x.Runs))
 	if figs != nil {
-		t.Head, t.Align = append(t.Head[:6:6], append([]string{"throughput"}, t.Head[6:]...)...), "llllrrrrrr"
+		t.Head, t.Align = slices.Insert(t.Head, 6, "throughput"), t.Align+"r"
 	}
 	for i, r := range x.Runs {
 		row := []string{labels[i], r.Workload, r.Target, r.Params, fmtNum(r.TPS), fmtNum(r.QPS), fmtMs(r.P95Ms), fmtMs(r.P99Ms), fmtCount(r.Errors)}
 		if figs != nil {
-			row = append(row[:6:6], append([]string{figs[i]}, row[6:]...)...)
+			row = slices.Insert(row, 6, figs[i])
 		}
 		t.Rows = append(t.Rows, row)
 	}

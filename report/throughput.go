@@ -85,3 +85,33 @@ func bestHeadline(rs []*results.Result, labels []string) string {
 	}
 	return "Most throughput: " + strings.Join(parts, "; ")
 }
+
+// throughputCharts are bars of the runs' throughput figures, one chart a
+// figure (gets, inserts), each over the runs that have it: beside the TPS
+// bars, which undercount what pipelined or batched transactions moved.
+func throughputCharts(rs []*results.Result, labels []string) []*Chart {
+	var charts []*Chart
+	byName := map[string]*Chart{}
+	for i, r := range rs {
+		m := throughput(r)
+		if m.name == "TPS" {
+			continue
+		}
+		c := byName[m.name]
+		if c == nil {
+			id := "compare-" + strings.Map(func(r rune) rune {
+				if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+					return r
+				}
+				return '-'
+			}, m.name)
+			c = &Chart{ID: id, Title: m.name + " by run (" + m.unit + ")", Kind: ChartBars, Y: m.unit, Series: []Series{{Label: m.name}}}
+			byName[m.name] = c
+			charts = append(charts, c)
+		}
+		c.Categories = append(c.Categories, labels[i])
+		v := m.value
+		c.Series[0].Values = append(c.Series[0].Values, &v)
+	}
+	return charts
+}

@@ -116,3 +116,40 @@ func TestExperimentThroughputColumn(t *testing.T) {
 		t.Errorf("a throughput column without figures: %q", tab.Head)
 	}
 }
+
+// TestCompareThroughputCharts: a comparison of kv runs draws a bar chart of
+// gets and one of inserts, each over its own runs, and its results table
+// shows the figures.
+func TestCompareThroughputCharts(t *testing.T) {
+	t.Parallel()
+	rs := []*results.Result{
+		kvRun("kv_get", "gets", "gets/s", 38_000, 1, 0.1),
+		kvRun("kv_insert", "inserts", "records/s", 300, 100, 2),
+		kvRun("kv_get", "gets", "gets/s", 14_300, 10, 0.34),
+		{Workload: results.Workload{Name: "oltp_point_select"}, Totals: results.Totals{TPS: 900}},
+	}
+	labels := []string{"sql", "ins", "hs10", "oltp"}
+	var got []string
+	var table *Table
+	for _, s := range CompareDoc(rs, labels).Sections {
+		for _, b := range s.Blocks {
+			if c := b.Chart; c != nil && c.Kind == ChartBars && c.ID != "compare-tps" && c.ID != "compare-p95" {
+				var vals []string
+				for _, v := range c.Series[0].Values {
+					vals = append(vals, fmtNum(*v))
+				}
+				got = append(got, fmt.Sprintf("%s: %s = %s", c.Title, strings.Join(c.Categories, ","), strings.Join(vals, ",")))
+			}
+			if b.Table != nil && s.Title == "Results" && table == nil {
+				table = b.Table
+			}
+		}
+	}
+	want := []string{"gets by run (gets/s): sql,hs10 = 38,000,143,000", "inserts by run (records/s): ins = 30,000"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("charts:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if table == nil || table.Head[4] != "throughput" || table.Rows[2][4] != "143,000 gets/s" || table.Rows[3][4] != "" {
+		t.Errorf("results table: %+v", table)
+	}
+}
