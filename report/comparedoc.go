@@ -24,16 +24,8 @@ func RunLabels(rs []*results.Result, names []string) []string {
 			}
 			return ""
 		},
-		func(r *results.Result) string {
-			if r.Dataset == nil {
-				return ""
-			}
-			var kv []string
-			for _, k := range slices.Sorted(maps.Keys(r.Dataset.Shape)) {
-				kv = append(kv, k+"="+r.Dataset.Shape[k])
-			}
-			return strings.Join(kv, " ")
-		},
+		differingShape(rs),
+		differingOptions(rs),
 		differingSettings(rs),
 		func(r *results.Result) string {
 			if r.Environment == nil {
@@ -71,6 +63,63 @@ func RunLabels(rs []*results.Result, names []string) []string {
 		}
 	}
 	return labels
+}
+
+// differingShape labels a run by the keys of its data's shape whose values
+// differ among the runs (record-count=10000000).
+func differingShape(rs []*results.Result) func(r *results.Result) string {
+	return differingKeys(rs, func(r *results.Result) map[string]string {
+		if r.Dataset == nil {
+			return nil
+		}
+		return r.Dataset.Shape
+	}, nil)
+}
+
+// differingOptions labels a run by the workload options whose values differ
+// among the runs (--mysql-access, --batch-size, --bound); options of the
+// data's shape are differingShape's.
+func differingOptions(rs []*results.Result) func(r *results.Result) string {
+	shape := map[string]bool{}
+	for _, r := range rs {
+		if r.Dataset != nil {
+			for k := range r.Dataset.Shape {
+				shape[k] = true
+			}
+		}
+	}
+	return differingKeys(rs, func(r *results.Result) map[string]string { return r.Workload.Options }, shape)
+}
+
+// differingKeys labels a run by the keys of get(r) whose values differ
+// among the runs that have them, as NAME=VALUE in name order, skip
+// excepted; a run without a key (another driver's option) shows none.
+func differingKeys(rs []*results.Result, get func(r *results.Result) map[string]string, skip map[string]bool) func(r *results.Result) string {
+	values := map[string]map[string]bool{}
+	for _, r := range rs {
+		for k, v := range get(r) {
+			if values[k] == nil {
+				values[k] = map[string]bool{}
+			}
+			values[k][v] = true
+		}
+	}
+	var names []string
+	for _, k := range slices.Sorted(maps.Keys(values)) {
+		if len(values[k]) > 1 && !skip[k] {
+			names = append(names, k)
+		}
+	}
+	return func(r *results.Result) string {
+		var parts []string
+		m := get(r)
+		for _, k := range names {
+			if v, ok := m[k]; ok {
+				parts = append(parts, k+"="+v)
+			}
+		}
+		return strings.Join(parts, " ")
+	}
 }
 
 // CompareDoc is the side-by-side report of several runs; the first is the

@@ -153,3 +153,26 @@ func TestCompareThroughputCharts(t *testing.T) {
 		t.Errorf("results table: %+v", table)
 	}
 }
+
+// TestRunLabelsByOptionsAndShape: runs that differ by a workload option
+// (--mysql-access) and by one key of their data's shape are labelled by
+// those alone, not by folder names or the whole shape; a run without the
+// option (another driver) shows none.
+func TestRunLabelsByOptionsAndShape(t *testing.T) {
+	t.Parallel()
+	run := func(driver, access, records string) *results.Result {
+		opts := map[string]string{"batch-size": "10", "record-count": records, "field-count": "10"}
+		if access != "" {
+			opts["mysql-access"] = access
+		}
+		return &results.Result{Target: results.Target{Driver: driver}, Workload: results.Workload{Name: "kv_get", Options: opts},
+			Dataset: &results.Dataset{Name: "kv", Shape: map[string]string{"record-count": records, "field-count": "10"}}}
+	}
+	rs := []*results.Result{run("mysql", "sql", "1000000"), run("mysql", "handlersocket", "1000000"), run("mysql", "handlersocket", "10000000"), run("redis", "", "1000000")}
+	got := RunLabels(rs, []string{"a", "b", "c", "d"})
+	want := []string{"mysql record-count=1000000 mysql-access=sql", "mysql record-count=1000000 mysql-access=handlersocket",
+		"mysql record-count=10000000 mysql-access=handlersocket", "redis record-count=1000000"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("labels\n%q\nwant\n%q", got, want)
+	}
+}
