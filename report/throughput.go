@@ -54,8 +54,10 @@ type rankGroup struct {
 func rankGroups(rs []*results.Result) []*rankGroup {
 	var groups []*rankGroup
 	byKey := map[string]*rankGroup{}
+	ms := make([]measure, len(rs))
 	for i, r := range rs {
-		key := r.Workload.Name + "\x00" + throughput(r).name
+		ms[i] = throughput(r)
+		key := r.Workload.Name + "\x00" + ms[i].name
 		g := byKey[key]
 		if g == nil {
 			g = &rankGroup{workload: r.Workload.Name, best: i}
@@ -63,7 +65,7 @@ func rankGroups(rs []*results.Result) []*rankGroup {
 			groups = append(groups, g)
 		}
 		g.runs = append(g.runs, i)
-		if throughput(r).value > throughput(rs[g.best]).value {
+		if ms[i].value > ms[g.best].value {
 			g.best = i
 		}
 	}
