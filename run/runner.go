@@ -274,27 +274,44 @@ func (r *runner) loop(ctx context.Context, out *Outcome) {
 		nextTick = measureStart
 	}
 	var deadline <-chan time.Time
+	end := measureStart.Add(cfg.Duration)
 	if cfg.Duration > 0 {
-		t := time.NewTimer(time.Until(measureStart.Add(cfg.Duration)))
+		t := time.NewTimer(time.Until(end))
 		defer t.Stop()
 		deadline = t.C
 	}
 	var grace <-chan time.Time
+	stopThreads := -1 // users running when the stop came
 	stopNow := func() {
 		if r.stop.Swap(true) {
 			return
 		}
+		stopThreads = int(r.running.Load())
 		r.closeStop()
 		g := time.NewTimer(cfg.Grace)
 		grace = g.C
 	}
 	tick := time.NewTimer(time.Until(nextTick))
 	defer tick.Stop()
+	pastEnd := false
 	interrupt, abort := ctx.Done(), r.abortCh
 	for {
 		select {
 		case <-tick.C:
 			now := time.Now()
+			if cfg.Duration > 0 && !now.Before(end) && !pastEnd {
+				// The tick at the end is the final interval's, taken when
+				// the users are done: the transactions they finish after
+				// the stop belong to it, and a tick at the deadline's very
+				// instant would leave them to an interval of no length.
+				pastEnd = true
+				stopNow()
+				for !nextTick.After(now) {
+					nextTick = nextTick.Add(cfg.Interval)
+				}
+				tick.Reset(time.Until(nextTick))
+				continue
+			}
 			warm := !r.measuring.Load()
 			measuredNext := !warm || !now.Before(measureStart)
 			if warm && measuredNext && cfg.OnMeasure != nil {
@@ -326,7 +343,11 @@ func (r *runner) loop(ctx context.Context, out *Outcome) {
 		case <-done:
 			now := time.Now()
 			if r.measuring.Load() {
-				if iv := r.collect(now, false, true); iv.DurS > 0 {
+				iv := r.collect(now, false, true)
+				if stopThreads >= 0 {
+					iv.Threads = stopThreads
+				}
+				if iv.DurS > 0 {
 					r.emit(out, iv, now, measureStart)
 				}
 			}
