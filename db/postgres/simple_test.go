@@ -16,11 +16,26 @@ import (
 // affected summed, a failing statement's error by class with nothing
 // returned, and the connection usable after it. A large result is read
 // whole and the next small one is still right (the buffers are reused).
+// All of it through our own round trip (a context never cancelled, as the
+// runner's) and through pgconn's Exec (a cancellable one). On the round
+// trip, a COPY is refused with an error and leaves the connection in step
+// (pgconn's Exec waits for ever on COPY FROM STDIN).
 func TestSimpleProtocol(t *testing.T) {
 	t.Parallel()
 	target := dbtest.ServerURL(t, "DBGAUGE_TEST_POSTGRES")
-	ctx := context.Background()
-	c := dbtest.Open(t, Driver{}, target).(*Conn)
+	for name, cancellable := range map[string]bool{"round trip": false, "pgconn": true} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			if cancellable {
+				ctx = t.Context()
+			}
+			testSimpleProtocol(t, ctx, dbtest.Open(t, Driver{}, target).(*Conn), !cancellable)
+		})
+	}
+}
+
+func testSimpleProtocol(t *testing.T, ctx context.Context, c *Conn, copies bool) {
 	rows, err := c.QueryStrings(ctx, "SELECT 1, NULL::text, ''; SELECT 'x' UNION ALL SELECT 'yz'; SELECT 1 WHERE false")
 	want := [][]string{{"1", "", ""}, {"x"}, {"yz"}}
 	if err != nil || !reflect.DeepEqual(rows, want) {
@@ -47,5 +62,17 @@ func TestSimpleProtocol(t *testing.T) {
 	}
 	if rows, err := c.QueryStrings(ctx, "SELECT id FROM simple_rows ORDER BY id"); err != nil || !reflect.DeepEqual(rows, [][]string{{"1"}, {"2"}, {"3"}}) {
 		t.Fatalf("after: %q, %v", rows, err)
+	}
+	if !copies {
+		return
+	}
+	if _, err := c.Exec(ctx, "COPY simple_rows FROM STDIN"); err == nil {
+		t.Fatal("COPY FROM STDIN: no error")
+	}
+	if rows, err := c.QueryStrings(ctx, "COPY simple_rows TO STDOUT; SELECT 7"); err != nil || !reflect.DeepEqual(rows, [][]string{{"7"}}) {
+		t.Fatalf("COPY TO STDOUT then a select: %q, %v; want the select's row", rows, err)
+	}
+	if n, err := c.Exec(ctx, "DELETE FROM simple_rows"); err != nil || n != 3 {
+		t.Fatalf("after the copies: %d rows deleted, %v; want 3", n, err)
 	}
 }
