@@ -20,12 +20,12 @@ func SweepDoc(s *results.Sweep, steps []*results.Result) *Doc {
 		if s.Knee != nil && s.Knee.Index >= 0 && s.Knee.Index < len(s.Steps) {
 			k = s.Knee.Index
 		}
-		best := s.Steps[k]
-		d.Summary = fmt.Sprintf("%d steps of %s from %s to %s · best useful throughput %s TPS at %s", len(s.Steps), s.Parameter,
-			s.Steps[0].Value, s.Steps[len(s.Steps)-1].Value, fmtNum(best.TPS), best.Value)
+		best, m := s.Steps[k], results.MeasureOf(s.Steps)
+		d.Summary = fmt.Sprintf("%d steps of %s from %s to %s · best useful throughput %s %s at %s", len(s.Steps), s.Parameter,
+			s.Steps[0].Value, s.Steps[len(s.Steps)-1].Value, fmtNum(m.Of(best)), m.Label(), best.Value)
 		if s.Parameter == paramDB || isSize(s.Parameter) {
-			b := slices.MaxFunc(s.Steps, func(a, b results.SweepStep) int { return -cmpDesc(a.TPS, b.TPS) })
-			d.Summary = fmt.Sprintf("%d steps of %s · most throughput %s TPS at %s", len(s.Steps), s.Parameter, fmtNum(b.TPS), b.Value)
+			b := slices.MaxFunc(s.Steps, func(a, b results.SweepStep) int { return -cmpDesc(m.Of(a), m.Of(b)) })
+			d.Summary = fmt.Sprintf("%d steps of %s · most throughput %s %s at %s", len(s.Steps), s.Parameter, fmtNum(m.Of(b)), m.Label(), b.Value)
 		}
 	}
 	if first >= 0 {
@@ -74,6 +74,11 @@ func SweepDoc(s *results.Sweep, steps []*results.Result) *Doc {
 		t.Head = append(t.Head, "server MB")
 		t.Align += "r"
 	}
+	measure := results.MeasureOf(s.Steps)
+	if !measure.IsTPS() {
+		t.Head = append(t.Head, measure.Label())
+		t.Align += "r"
+	}
 	for _, st := range s.Steps {
 		row := []string{st.Value, fmt.Sprint(st.Threads), fmtNum(st.TPS), fmtNum(st.QPS), fmtMs(st.AvgMs), fmtMs(st.P95Ms), fmtMs(st.P99Ms), fmtMs(st.MaxMs), fmtCount(st.Errors)}
 		if !threadsCol {
@@ -81,6 +86,9 @@ func SweepDoc(s *results.Sweep, steps []*results.Result) *Doc {
 		}
 		if mem {
 			row = append(row, fmtNum(st.ServerMemMB))
+		}
+		if !measure.IsTPS() {
+			row = append(row, fmtNum(measure.Of(st)))
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -122,12 +130,14 @@ func sweepCharts(s *results.Sweep) []*Chart {
 	}
 	tps, qps, p95 := make([]float64, n), make([]float64, n), make([]float64, n)
 	cats := make([]string, n)
+	m := results.MeasureOf(s.Steps) // TPS, or the workload's throughput figure
 	for i, st := range s.Steps {
-		tps[i], qps[i], p95[i], cats[i] = st.TPS, st.QPS, st.P95Ms, st.Value
+		tps[i], qps[i], p95[i], cats[i] = m.Of(st), st.QPS, st.P95Ms, st.Value
 	}
+	name, unit := m.Label(), m.Unit
 	if s.Parameter == paramDB {
 		return []*Chart{
-			{ID: "sweep-tps", Title: "TPS by target", Kind: ChartBars, Y: "transactions/s", Categories: cats, Series: []Series{{Label: "TPS", Values: valsOf(tps)}}},
+			{ID: "sweep-tps", Title: name + " by target", Kind: ChartBars, Y: unit, Categories: cats, Series: []Series{{Label: name, Values: valsOf(tps)}}},
 			{ID: "sweep-p95", Title: "p95 latency by target (ms)", Kind: ChartBars, Y: "ms", Categories: cats, Series: []Series{{Label: "p95", Values: valsOf(p95)}}},
 		}
 	}
@@ -147,7 +157,7 @@ func sweepCharts(s *results.Sweep) []*Chart {
 	}
 	if !numeric {
 		return []*Chart{
-			{ID: "sweep-tps", Title: "TPS by step", Kind: ChartBars, Y: "transactions/s", Categories: cats, Series: []Series{{Label: "TPS", Values: valsOf(tps)}}},
+			{ID: "sweep-tps", Title: name + " by step", Kind: ChartBars, Y: unit, Categories: cats, Series: []Series{{Label: name, Values: valsOf(tps)}}},
 			{ID: "sweep-p95", Title: "p95 latency by step (ms)", Kind: ChartBars, Y: "ms", Categories: cats, Series: []Series{{Label: "p95", Values: valsOf(p95)}}},
 		}
 	}
@@ -157,7 +167,7 @@ func sweepCharts(s *results.Sweep) []*Chart {
 			XLabel: s.Parameter, Y: "queries/s", Y2: "p95 ms", LogX: logX, X: x,
 			Series: []Series{{Label: "QPS", Values: valsOf(qps)}, {Label: "p95 ms", Values: valsOf(p95), Axis: 1}}}}
 	}
-	return []*Chart{{ID: "sweep-threads", Title: fmt.Sprintf("TPS and p95 against %s", s.Parameter), Kind: ChartLine,
-		XLabel: s.Parameter, Y: "transactions/s", Y2: "p95 ms", LogX: logX, LogBase: 2, X: x,
-		Series: []Series{{Label: "TPS", Values: valsOf(tps)}, {Label: "p95 ms", Values: valsOf(p95), Axis: 1}}}}
+	return []*Chart{{ID: "sweep-threads", Title: fmt.Sprintf("%s and p95 against %s", name, s.Parameter), Kind: ChartLine,
+		XLabel: s.Parameter, Y: unit, Y2: "p95 ms", LogX: logX, LogBase: 2, X: x,
+		Series: []Series{{Label: name, Values: valsOf(tps)}, {Label: "p95 ms", Values: valsOf(p95), Axis: 1}}}}
 }

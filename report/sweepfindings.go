@@ -25,8 +25,12 @@ const (
 	paramDB      = "db"
 )
 
-// isSize tells a data-size sweep (table-size, record-count, …).
+// isSize tells a data-size sweep (table-size, record-count, …); a batch
+// size is not one.
 func isSize(param string) bool {
+	if strings.HasPrefix(param, "batch") {
+		return false
+	}
 	return strings.Contains(param, "size") || strings.Contains(param, "count") || strings.Contains(param, "records")
 }
 
@@ -91,13 +95,14 @@ func stepName(param, value string) string {
 
 // knee is the first step within plateau of the best throughput.
 func knee(steps []results.SweepStep) (kneeIdx, best int) {
+	m := results.MeasureOf(steps)
 	for i, st := range steps {
-		if st.TPS > steps[best].TPS {
+		if m.Of(st) > m.Of(steps[best]) {
 			best = i
 		}
 	}
 	for i, st := range steps {
-		if st.TPS >= plateau*steps[best].TPS {
+		if m.Of(st) >= plateau*m.Of(steps[best]) {
 			return i, best
 		}
 	}
@@ -109,25 +114,27 @@ func kneeFinding(param string, steps []results.SweepStep) string {
 		return ""
 	}
 	u := paramUnit(param)
+	m := results.MeasureOf(steps)
+	name := m.Label()
 	k, best := knee(steps)
 	last := steps[len(steps)-1]
 	if k == len(steps)-1 {
 		prev := steps[len(steps)-2]
 		g := 0.0
-		if prev.TPS > 0 {
-			g = last.TPS/prev.TPS - 1
+		if m.Of(prev) > 0 {
+			g = m.Of(last)/m.Of(prev) - 1
 		}
-		return fmt.Sprintf("TPS still grows at the largest step: %s TPS at %s %s, %s over %s; the knee is beyond this sweep.",
-			fmtNum(last.TPS), last.Value, u, fmtSigned(g*100), prev.Value)
+		return fmt.Sprintf("%s still grows at the largest step: %s %s at %s %s, %s over %s; the knee is beyond this sweep.",
+			name, fmtNum(m.Of(last)), name, last.Value, u, fmtSigned(g*100), prev.Value)
 	}
 	ks := steps[k]
-	s := fmt.Sprintf("TPS peaks at %s %s (%s TPS", ks.Value, u, fmtNum(ks.TPS))
+	s := fmt.Sprintf("%s peaks at %s %s (%s %s", name, ks.Value, u, fmtNum(m.Of(ks)), name)
 	if best != k {
-		s += fmt.Sprintf(", within 5%% of the best, %s at %s", fmtNum(steps[best].TPS), steps[best].Value)
+		s += fmt.Sprintf(", within 5%% of the best, %s at %s", fmtNum(m.Of(steps[best])), steps[best].Value)
 	}
 	s += ")"
 	if ks.P95Ms > 0 && last.P95Ms > 0 {
-		gain := last.TPS/ks.TPS - 1
+		gain := m.Of(last)/m.Of(ks) - 1
 		what := "no gain"
 		switch {
 		case gain > noGain:
@@ -142,13 +149,14 @@ func kneeFinding(param string, steps []results.SweepStep) string {
 
 func scaling(param string, steps []results.SweepStep) string {
 	first, last := steps[0], steps[len(steps)-1]
-	if len(steps) < 2 || first.TPS <= 0 || first.Threads <= 0 || last.Threads <= first.Threads {
+	m := results.MeasureOf(steps)
+	if len(steps) < 2 || m.Of(first) <= 0 || first.Threads <= 0 || last.Threads <= first.Threads {
 		return ""
 	}
 	k := float64(last.Threads) / float64(first.Threads)
-	g := last.TPS / first.TPS
-	return fmt.Sprintf("From %d to %d threads (%s the threads), TPS grows %s (%s to %s): %s of linear scaling.",
-		first.Threads, last.Threads, fmtTimes(k), fmtTimes(g), fmtNum(first.TPS), fmtNum(last.TPS), fmtPct(g/k*100))
+	g := m.Of(last) / m.Of(first)
+	return fmt.Sprintf("From %d to %d threads (%s the threads), %s grows %s (%s to %s): %s of linear scaling.",
+		first.Threads, last.Threads, fmtTimes(k), m.Label(), fmtTimes(g), fmtNum(m.Of(first)), fmtNum(m.Of(last)), fmtPct(g/k*100))
 }
 
 // sizeOf reads a step value as a data size: 10000, 1e6, 100k, 10M.
@@ -216,14 +224,16 @@ func targetsFinding(steps []results.SweepStep) []string {
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmpDesc(steps[a].TPS, steps[b].TPS) })
+	m := results.MeasureOf(steps)
+	name := m.Label()
+	slices.SortStableFunc(order, func(a, b int) int { return cmpDesc(m.Of(steps[a]), m.Of(steps[b])) })
 	top, second, low := steps[order[0]], steps[order[1]], steps[order[len(order)-1]]
-	s := fmt.Sprintf("%s leads with %s TPS", top.Value, fmtNum(top.TPS))
-	if second.TPS > 0 {
-		s += fmt.Sprintf(", %s %s (%s TPS)", fmtTimes(top.TPS/second.TPS), second.Value, fmtNum(second.TPS))
+	s := fmt.Sprintf("%s leads with %s %s", top.Value, fmtNum(m.Of(top)), name)
+	if m.Of(second) > 0 {
+		s += fmt.Sprintf(", %s %s (%s %s)", fmtTimes(m.Of(top)/m.Of(second)), second.Value, fmtNum(m.Of(second)), name)
 	}
 	if len(steps) > 2 {
-		s += fmt.Sprintf("; %s is last with %s TPS", low.Value, fmtNum(low.TPS))
+		s += fmt.Sprintf("; %s is last with %s %s", low.Value, fmtNum(m.Of(low)), name)
 	}
 	f := []string{s + "."}
 	lat := slices.Clone(order)
@@ -254,10 +264,12 @@ func SweepConclusion(s *results.Sweep) string {
 		vals[i] = st.Value
 	}
 	p := fmt.Sprintf("%s ran over %s = %s.", s.Workload, s.Parameter, strings.Join(vals, ", "))
+	m := results.MeasureOf(s.Steps)
+	name := m.Label()
 	switch {
 	case s.Parameter == paramDB:
-		best := slices.MaxFunc(s.Steps, func(a, b results.SweepStep) int { return -cmpDesc(a.TPS, b.TPS) })
-		p += fmt.Sprintf(" On this workload and host, %s gave the most throughput (%s TPS at p95 %s ms).", best.Value, fmtNum(best.TPS), fmtMs(best.P95Ms))
+		best := slices.MaxFunc(s.Steps, func(a, b results.SweepStep) int { return -cmpDesc(m.Of(a), m.Of(b)) })
+		p += fmt.Sprintf(" On this workload and host, %s gave the most throughput (%s %s at p95 %s ms).", best.Value, fmtNum(m.Of(best)), name, fmtMs(best.P95Ms))
 	case isSize(s.Parameter):
 		first, last := s.Steps[0], s.Steps[len(s.Steps)-1]
 		p += fmt.Sprintf(" Throughput went from %s QPS at %s to %s QPS at %s: plan capacity from the curve at the data size you expect.",
@@ -269,12 +281,12 @@ func SweepConclusion(s *results.Sweep) string {
 		}
 		ks := s.Steps[k]
 		if k == len(s.Steps)-1 {
-			p += fmt.Sprintf(" Throughput was still growing at %s (%s TPS): extend the sweep to find the knee.", ks.Value, fmtNum(ks.TPS))
+			p += fmt.Sprintf(" Throughput was still growing at %s (%s %s): extend the sweep to find the knee.", ks.Value, fmtNum(m.Of(ks)), name)
 		} else {
-			best := slices.MaxFunc(s.Steps[k:], func(a, b results.SweepStep) int { return -cmpDesc(a.TPS, b.TPS) })
+			best := slices.MaxFunc(s.Steps[k:], func(a, b results.SweepStep) int { return -cmpDesc(m.Of(a), m.Of(b)) })
 			last := s.Steps[len(s.Steps)-1]
-			p += fmt.Sprintf(" The useful concurrency is about %s: %s TPS at p95 %s ms. Beyond it, throughput gains at most %s (%s TPS at %s), while p95 is %s ms at %s.",
-				stepName(s.Parameter, ks.Value), fmtNum(ks.TPS), fmtMs(ks.P95Ms), fmtSigned((best.TPS/ks.TPS-1)*100), fmtNum(best.TPS),
+			p += fmt.Sprintf(" The useful concurrency is about %s: %s %s at p95 %s ms. Beyond it, throughput gains at most %s (%s %s at %s), while p95 is %s ms at %s.",
+				stepName(s.Parameter, ks.Value), fmtNum(m.Of(ks)), name, fmtMs(ks.P95Ms), fmtSigned((m.Of(best)/m.Of(ks)-1)*100), fmtNum(m.Of(best)), name,
 				best.Value, fmtMs(last.P95Ms), last.Value)
 		}
 	}

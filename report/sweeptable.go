@@ -17,7 +17,11 @@ func SweepTable(w io.Writer, sw *results.Sweep) {
 	if sw.Parameter == "threads" {
 		first = ""
 	}
-	fmt.Fprintf(tw, "%sthreads\ttps\tqps\tavg ms\tp95 ms\tp99 ms\tmax ms\terrors\tserver MB\t\n", first)
+	m, extra := results.MeasureOf(sw.Steps), ""
+	if !m.IsTPS() {
+		extra = m.Label() + "\t"
+	}
+	fmt.Fprintf(tw, "%sthreads\ttps\t%sqps\tavg ms\tp95 ms\tp99 ms\tmax ms\terrors\tserver MB\t\n", first, extra)
 	for i, s := range sw.Steps {
 		mark := ""
 		if sw.Knee != nil && sw.Knee.Index == i {
@@ -30,8 +34,12 @@ func SweepTable(w io.Writer, sw *results.Sweep) {
 		if first != "" {
 			fmt.Fprintf(tw, "%s\t", s.Value)
 		}
-		fmt.Fprintf(tw, "%d\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%d\t%s\t%s\n",
-			s.Threads, s.TPS, s.QPS, s.AvgMs, s.P95Ms, s.P99Ms, s.MaxMs, s.Errors, mem, mark)
+		fmt.Fprintf(tw, "%d\t%.2f\t", s.Threads, s.TPS)
+		if !m.IsTPS() {
+			fmt.Fprintf(tw, "%.2f\t", m.Of(s))
+		}
+		fmt.Fprintf(tw, "%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%d\t%s\t%s\n",
+			s.QPS, s.AvgMs, s.P95Ms, s.P99Ms, s.MaxMs, s.Errors, mem, mark)
 	}
 	tw.Flush()
 	if f := results.SweepFinding(sw); f != "" {

@@ -19,10 +19,8 @@ type measure struct {
 // throughput is r's measure. Results written before figures were marked
 // rank by WIPS, as the reports did then.
 func throughput(r *results.Result) measure {
-	for _, f := range r.Figures {
-		if f.Throughput || f.Name == "WIPS" {
-			return measure{f.Name, f.Unit, f.Value}
-		}
+	if f := r.ThroughputFigure(); f != nil {
+		return measure{f.Name, f.Unit, f.Value}
 	}
 	return measure{name: "TPS", value: r.Totals.TPS}
 }

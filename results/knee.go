@@ -23,16 +23,17 @@ func FindKnee(steps []SweepStep) *Knee {
 	if len(steps) < 2 {
 		return nil
 	}
+	m := MeasureOf(steps)
 	best := 0.0
 	for _, s := range steps {
-		best = max(best, s.TPS)
+		best = max(best, m.Of(s))
 	}
 	if best <= 0 {
 		return nil
 	}
 	k := 0
 	for i, s := range steps {
-		if s.TPS >= kneeShare*best {
+		if m.Of(s) >= kneeShare*best {
 			k = i
 			break
 		}
@@ -42,21 +43,22 @@ func FindKnee(steps []SweepStep) *Knee {
 	}
 	last := steps[len(steps)-1]
 	knee := steps[k]
-	gain := last.TPS/knee.TPS - 1
+	gain := m.Of(last)/m.Of(knee) - 1
+	name := m.Label()
 	var cost string
 	switch p := ratio(last.P95Ms, knee.P95Ms); {
 	case p >= 1.2 && gain < kneeGain:
-		cost = fmt.Sprintf("at %s, p95 is %s× higher (%s ms against %s ms) for no gain (%+.0f%% TPS)",
-			last.Value, fmtRatio(p), fmtMs(last.P95Ms), fmtMs(knee.P95Ms), 100*gain)
+		cost = fmt.Sprintf("at %s, p95 is %s× higher (%s ms against %s ms) for no gain (%+.0f%% %s)",
+			last.Value, fmtRatio(p), fmtMs(last.P95Ms), fmtMs(knee.P95Ms), 100*gain, name)
 	case p >= 1.2:
-		cost = fmt.Sprintf("at %s, p95 is %s× higher (%s ms against %s ms) for %+.0f%% TPS",
-			last.Value, fmtRatio(p), fmtMs(last.P95Ms), fmtMs(knee.P95Ms), 100*gain)
+		cost = fmt.Sprintf("at %s, p95 is %s× higher (%s ms against %s ms) for %+.0f%% %s",
+			last.Value, fmtRatio(p), fmtMs(last.P95Ms), fmtMs(knee.P95Ms), 100*gain, name)
 	default:
-		cost = fmt.Sprintf("at %s, TPS is %+.0f%% and p95 %s ms (%s ms at the knee)",
-			last.Value, 100*gain, fmtMs(last.P95Ms), fmtMs(knee.P95Ms))
+		cost = fmt.Sprintf("at %s, %s is %+.0f%% and p95 %s ms (%s ms at the knee)",
+			last.Value, name, 100*gain, fmtMs(last.P95Ms), fmtMs(knee.P95Ms))
 	}
-	return &Knee{Index: k, Value: knee.Value, Finding: fmt.Sprintf("TPS reaches %.0f (%.0f%% of its peak %.0f) at %s threads; %s.",
-		knee.TPS, 100*knee.TPS/best, best, knee.Value, cost)}
+	return &Knee{Index: k, Value: knee.Value, Finding: fmt.Sprintf("%s reaches %.0f (%.0f%% of its peak %.0f) at %s threads; %s.",
+		name, m.Of(knee), 100*m.Of(knee)/best, best, knee.Value, cost)}
 }
 
 // SweepFinding is the sentence a sweep ends with.
@@ -69,8 +71,9 @@ func SweepFinding(sw *Sweep) string {
 		return ""
 	}
 	last, prev := sw.Steps[n-1], sw.Steps[n-2]
-	return fmt.Sprintf("No knee inside the sweep: TPS still grows at %s threads (%.0f, %+.0f%% over %s threads); try more threads.",
-		last.Value, last.TPS, 100*(ratio(last.TPS, prev.TPS)-1), prev.Value)
+	m := MeasureOf(sw.Steps)
+	return fmt.Sprintf("No knee inside the sweep: %s still grows at %s threads (%.0f, %+.0f%% over %s threads); try more threads.",
+		m.Label(), last.Value, m.Of(last), 100*(ratio(m.Of(last), m.Of(prev))-1), prev.Value)
 }
 
 // MemPerConnection is the least-squares slope, in KB per connection, of

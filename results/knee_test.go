@@ -56,3 +56,35 @@ func TestMemPerConnection(t *testing.T) {
 		t.Errorf("one step gave %g, want 0", got)
 	}
 }
+
+// TestKneeByThroughputFigure: a sweep whose steps carry a throughput
+// figure (a pipelined get counts its batch) finds its knee and says its
+// finding on the figure, not on TPS, which here falls as the batch grows;
+// steps that do not all share the figure fall back to TPS for every step.
+func TestKneeByThroughputFigure(t *testing.T) {
+	tps := []float64{40000, 30000, 20000, 19000}
+	gets := []float64{40000, 120000, 200000, 190000}
+	s := steps(tps, []float64{0.1, 0.2, 0.4, 0.9})
+	for i := range s {
+		s[i].Throughput = &Figure{Name: "gets", Value: gets[i], Unit: "gets/s", Throughput: true}
+	}
+	m := MeasureOf(s)
+	if m.IsTPS() || m.Label() != "gets/s" || m.Of(s[2]) != 200000 {
+		t.Fatalf("measure %+v (label %q, step 3 %g): want gets/s from the figure", m, m.Label(), m.Of(s[2]))
+	}
+	k := FindKnee(s)
+	if k == nil || k.Value != "4" || !strings.Contains(k.Finding, "gets/s reaches 200000 (100% of its peak 200000)") {
+		t.Fatalf("knee %+v: want it at 4 on gets/s", k)
+	}
+	s[3].Throughput = nil
+	if m := MeasureOf(s); !m.IsTPS() || m.Label() != "TPS" || m.Of(s[0]) != 40000 {
+		t.Errorf("a step without the figure: measure %+v, want TPS for every step", m)
+	}
+	if k := FindKnee(s); k == nil || k.Value != "1" {
+		t.Errorf("knee %+v on TPS: want it at the first step", k)
+	}
+	wips := SweepMeasure{Name: "WIPS", Unit: "interactions/s", figure: true}
+	if wips.Label() != "WIPS" {
+		t.Errorf("label %q, want the acronym", wips.Label())
+	}
+}

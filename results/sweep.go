@@ -38,6 +38,11 @@ type SweepStep struct {
 	P99Ms  float64 `json:"p99_ms"`
 	MaxMs  float64 `json:"max_ms"`
 	Errors int64   `json:"errors"`
+	// Throughput is the step's throughput figure when its workload marks
+	// one (WIPS; a kv run's gets or records a second, where one
+	// transaction pipelines or inserts many): the sweep ranks its steps
+	// by it (SweepMeasure).
+	Throughput *Figure `json:"throughput,omitempty"`
 	// ServerMemMB is the local server's peak memory during the step.
 	ServerMemMB float64 `json:"server_mem_mb,omitempty"`
 }

@@ -128,6 +128,9 @@ func sweepStep(value string, isDB bool, res *results.Result, sweepDir, runDir st
 		TPS: res.Totals.TPS, QPS: res.Totals.QPS, AvgMs: res.Latency.Avg, P95Ms: res.Latency.P95, P99Ms: res.Latency.P99,
 		MaxMs: res.Latency.Max, Errors: res.Totals.Errors,
 	}
+	if f := res.ThroughputFigure(); f != nil {
+		s.Throughput = &results.Figure{Name: f.Name, Value: f.Value, Unit: f.Unit, Throughput: true}
+	}
 	if isDB {
 		s.Value = res.Target.URL
 	}

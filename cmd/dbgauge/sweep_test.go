@@ -61,6 +61,37 @@ func TestSweepThreads(t *testing.T) {
 	}
 }
 
+// TestSweepByThroughputFigure: a workload that marks a throughput figure
+// (kv_insert: records a second, 5 per transaction here) has each step carry
+// it from the step's result, and the sweep's table, knee and finding are
+// on it, not on TPS.
+func TestSweepByThroughputFigure(t *testing.T) {
+	dir := t.TempDir()
+	o := dbgauge(t, dir, "sweep", "kv_insert", "--db", "sqlite:"+filepath.Join(dir, "k.db"), "--threads", "1,2",
+		"--batch-size", "5", "--record-count", "1000", "--time", "1", "--report-interval", "0", "--results-dir", "res")
+	if o.code != 0 {
+		t.Fatalf("exit %d: %s", o.code, o.stderr)
+	}
+	sw, sdir := readSweep(t, dir)
+	if len(sw.Steps) != 2 {
+		t.Fatalf("sweep %+v, want 2 thread steps", sw)
+	}
+	for i, s := range sw.Steps {
+		r := readResult(t, filepath.Join(sdir, s.Dir, "result.json"))
+		f := r.ThroughputFigure()
+		if f == nil || f.Name != "inserts" || s.Throughput == nil || s.Throughput.Name != "inserts" || s.Throughput.Value != f.Value ||
+			s.Throughput.Value < 4.9*s.TPS {
+			t.Errorf("step %d: throughput %+v, result's %+v, TPS %g: want the result's inserts figure, 5 records a transaction", i, s.Throughput, f, s.TPS)
+		}
+	}
+	if m := results.MeasureOf(sw.Steps); m.Label() != "records/s" {
+		t.Errorf("the sweep's measure is %q, want records/s", m.Label())
+	}
+	if !strings.Contains(o.stdout, "records/s") || !strings.Contains(results.SweepFinding(sw), "records/s") {
+		t.Errorf("the table and the finding do not name records/s:\n%s", o.stdout)
+	}
+}
+
 // TestSweepSizes: each size is prepared in turn, replacing the previous
 // data through its stamp; every step measured the size it names.
 func TestSweepSizes(t *testing.T) {
