@@ -157,12 +157,12 @@ func TestSweepFindings(t *testing.T) {
 			[]string{"QPS drops 55% from record-count 10000 to 1000000 (20,000 to 9,000 QPS); p95 goes from 1.00 ms to 4.00 ms.",
 				"The steepest drop is from 100000 to 1000000 (−50%)"}},
 		{"knee on the throughput figure", func() *results.Sweep {
-			s := sweepOf("batch-size", []string{"1", "10", "100"}, []int{4, 4, 4}, []float64{40000, 20000, 1900}, []float64{1, 1, 1}, []float64{0.1, 0.4, 4})
+			s := sweepOf("threads", []string{"1", "2", "4"}, th[:3], []float64{40000, 20000, 1900}, []float64{1, 1, 1}, []float64{0.1, 0.4, 4})
 			for i, g := range []float64{40000, 200000, 190000} {
 				s.Steps[i].Throughput = &results.Figure{Name: "gets", Value: g, Unit: "gets/s", Throughput: true}
 			}
 			return s
-		}(), []string{"gets/s peaks at 10 batch size (200,000 gets/s); at 100, p95 is 10× higher (4.00 ms against 0.400 ms) for 5.0% less throughput."}},
+		}(), []string{"gets/s peaks at 2 threads (200,000 gets/s); at 4, p95 is 10× higher (4.00 ms against 0.400 ms) for 5.0% less throughput."}},
 		{"targets", sweepOf("db", []string{"postgres", "mysql", "sqlite"}, []int{4, 4, 4}, []float64{2000, 1000, 500}, []float64{1, 1, 1}, []float64{3, 5, 2}),
 			[]string{"postgres leads with 2,000 TPS, 2.0× mysql (1,000 TPS); sqlite is last with 500 TPS.",
 				"The lowest p95 is sqlite's, 2.00 ms; the highest mysql's, 5.00 ms."}},

@@ -15,17 +15,18 @@ import (
 func SweepDoc(s *results.Sweep, steps []*results.Result) *Doc {
 	d := &Doc{Title: fmt.Sprintf("%s over %s: dbgauge sweep report", s.Workload, s.Parameter)}
 	first := slices.IndexFunc(steps, func(r *results.Result) bool { return r != nil })
+	measure := results.MeasureOf(s.Steps) // TPS, or the steps' throughput figure
 	if len(s.Steps) > 0 {
 		k, _ := knee(s.Steps)
 		if s.Knee != nil && s.Knee.Index >= 0 && s.Knee.Index < len(s.Steps) {
 			k = s.Knee.Index
 		}
-		best, m := s.Steps[k], results.MeasureOf(s.Steps)
+		best := s.Steps[k]
 		d.Summary = fmt.Sprintf("%d steps of %s from %s to %s · best useful throughput %s %s at %s", len(s.Steps), s.Parameter,
-			s.Steps[0].Value, s.Steps[len(s.Steps)-1].Value, fmtNum(m.Of(best)), m.Label(), best.Value)
+			s.Steps[0].Value, s.Steps[len(s.Steps)-1].Value, fmtNum(measure.Of(best)), measure.Label(), best.Value)
 		if s.Parameter == paramDB || isSize(s.Parameter) {
-			b := slices.MaxFunc(s.Steps, func(a, b results.SweepStep) int { return -cmpDesc(m.Of(a), m.Of(b)) })
-			d.Summary = fmt.Sprintf("%d steps of %s · most throughput %s %s at %s", len(s.Steps), s.Parameter, fmtNum(m.Of(b)), m.Label(), b.Value)
+			b := slices.MaxFunc(s.Steps, func(a, b results.SweepStep) int { return -cmpDesc(measure.Of(a), measure.Of(b)) })
+			d.Summary = fmt.Sprintf("%d steps of %s · most throughput %s %s at %s", len(s.Steps), s.Parameter, fmtNum(measure.Of(b)), measure.Label(), b.Value)
 		}
 	}
 	if first >= 0 {
@@ -74,7 +75,6 @@ func SweepDoc(s *results.Sweep, steps []*results.Result) *Doc {
 		t.Head = append(t.Head, "server MB")
 		t.Align += "r"
 	}
-	measure := results.MeasureOf(s.Steps)
 	if !measure.IsTPS() {
 		t.Head = append(t.Head, measure.Label())
 		t.Align += "r"

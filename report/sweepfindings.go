@@ -25,12 +25,8 @@ const (
 	paramDB      = "db"
 )
 
-// isSize tells a data-size sweep (table-size, record-count, …); a batch
-// size is not one.
+// isSize tells a data-size sweep (table-size, record-count, …).
 func isSize(param string) bool {
-	if strings.HasPrefix(param, "batch") {
-		return false
-	}
 	return strings.Contains(param, "size") || strings.Contains(param, "count") || strings.Contains(param, "records")
 }
 

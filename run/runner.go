@@ -299,29 +299,25 @@ func (r *runner) loop(ctx context.Context, out *Outcome) {
 		select {
 		case <-tick.C:
 			now := time.Now()
-			if cfg.Duration > 0 && !now.Before(end) && !pastEnd {
+			if cfg.Duration > 0 && !pastEnd && !now.Before(end) {
 				// The tick at the end is the final interval's, taken when
-				// the users are done: the transactions they finish after
-				// the stop belong to it, and a tick at the deadline's very
-				// instant would leave them to an interval of no length.
+				// the users are done (below): the transactions they finish
+				// after the stop belong to it, and a tick at the deadline's
+				// very instant would leave them to an interval of no length.
 				pastEnd = true
 				stopNow()
-				for !nextTick.After(now) {
-					nextTick = nextTick.Add(cfg.Interval)
+			} else {
+				warm := !r.measuring.Load()
+				measuredNext := !warm || !now.Before(measureStart)
+				if warm && measuredNext && cfg.OnMeasure != nil {
+					cfg.OnMeasure()
 				}
-				tick.Reset(time.Until(nextTick))
-				continue
-			}
-			warm := !r.measuring.Load()
-			measuredNext := !warm || !now.Before(measureStart)
-			if warm && measuredNext && cfg.OnMeasure != nil {
-				cfg.OnMeasure()
-			}
-			r.emit(out, r.collect(now, warm, measuredNext), now, measureStart)
-			if warm && measuredNext {
-				r.measuring.Store(true)
-				r.reloginBase, _ = r.pool.relogins()
-				nextTick = measureStart
+				r.emit(out, r.collect(now, warm, measuredNext), now, measureStart)
+				if warm && measuredNext {
+					r.measuring.Store(true)
+					r.reloginBase, _ = r.pool.relogins()
+					nextTick = measureStart
+				}
 			}
 			for !nextTick.After(now) { // skip ticks missed, never catch up
 				nextTick = nextTick.Add(cfg.Interval)

@@ -36,14 +36,30 @@ func (s *Stmt) roundTrip(formats []int16, row func(n int, values [][]byte) error
 	fe.SendExecute(&execute)
 	fe.SendSync(&sync)
 	if err := fe.Flush(); err != nil {
-		// The connection is broken: close it so that pgconn refuses it
-		// from now on, as its own failed flush does. Close writes a
-		// Terminate first: bound that, the socket may be stuck.
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		pg.Close(ctx)
-		cancel()
-		return 0, 0, classify(err)
+		return 0, 0, closeBroken(pg, err)
 	}
+	return readReply(pg, row)
+}
+
+// closeBroken closes a connection whose write failed, so that pgconn
+// refuses it from now on, as its own failed flush does, and returns the
+// write's error by class. Close writes a Terminate first: bound that, the
+// socket may be stuck.
+func closeBroken(pg *pgconn.PgConn, err error) error {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	pg.Close(ctx)
+	cancel()
+	return classify(err)
+}
+
+// readReply reads messages to ReadyForQuery: each row's values go to row
+// (nil: rows are counted, never decoded), whose first error is returned
+// once the reply is read; the rows affected are summed over the command
+// tags (a simple query's string may hold several statements). The
+// server's first error is returned, with what was read before it. A COPY
+// FROM STDIN asked for is refused with a CopyFail (the server then sends
+// its error); COPY TO STDOUT's data is read and dropped.
+func readReply(pg *pgconn.PgConn, row func(n int, values [][]byte) error) (rows int, affected int64, err error) {
 	var failed, rowErr error
 	for {
 		msg, err := pg.ReceiveMessage(context.Background())
@@ -57,7 +73,13 @@ func (s *Stmt) roundTrip(formats []int16, row func(n int, values [][]byte) error
 			}
 			rows++
 		case *pgproto3.CommandComplete:
-			affected = rowsAffected(m.CommandTag)
+			affected += rowsAffected(m.CommandTag)
+		case *pgproto3.CopyInResponse:
+			fe := pg.Frontend()
+			fe.Send(&pgproto3.CopyFail{Message: "COPY FROM STDIN is not supported in a query"})
+			if err := fe.Flush(); err != nil {
+				return rows, affected, closeBroken(pg, err)
+			}
 		case *pgproto3.ErrorResponse:
 			if failed == nil {
 				failed = classify(pgconn.ErrorResponseToPgError(m))

@@ -2,9 +2,7 @@ package postgres
 
 import (
 	"context"
-	"time"
 
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgproto3"
 )
 
@@ -51,7 +49,7 @@ func (c *Conn) simpleStrings(ctx context.Context, query string) ([][]string, err
 	for mrr.NextResult() {
 		rr := mrr.ResultReader()
 		for rr.NextRow() {
-			c.addTextRow(rr.Values())
+			c.addTextRow(0, rr.Values())
 		}
 		_, _ = rr.Close()
 	}
@@ -61,64 +59,35 @@ func (c *Conn) simpleStrings(ctx context.Context, query string) ([][]string, err
 	return tr.Rows(), nil
 }
 
-// addTextRow appends a row's text values to the connection's TextRows.
-func (c *Conn) addTextRow(values [][]byte) {
+// addTextRow appends a row's text values to the connection's TextRows (a
+// readReply row function: it never fails).
+func (c *Conn) addTextRow(_ int, values [][]byte) error {
 	tr := &c.text
 	for _, v := range values {
 		tr.AddValue(append(tr.Buf(), v...))
 	}
 	tr.AddRow(len(values))
+	return nil
 }
 
-// simpleRoundTrip sends query as one Query message and reads the reply to
-// ReadyForQuery: each row's values go to row (nil: rows are skipped), the
+// simpleRoundTrip sends query as one Query message and reads the reply
+// (readReply): each row's values go to row (nil: rows are skipped), the
 // rows affected are summed over the query's statements. The first error
 // ends the query on the server (the rest of a multi-statement string is
 // not run) and is returned, with 0 rows affected, as pgconn's Exec does.
 // It skips what pgconn's Exec pays on every call: a context watcher, the
 // 15 ms slow-write timer reset and stopped around the write (a Query of a
 // script's statement is never stuck behind a server writing to us), and
-// the result readers. A COPY asked for through it is refused: FROM STDIN
-// gets a CopyFail (the server answers with an error), TO STDOUT's data is
-// read and dropped.
-func (c *Conn) simpleRoundTrip(query string, row func(values [][]byte)) (int64, error) {
-	pg := c.pg
-	fe := pg.Frontend()
+// the result readers.
+func (c *Conn) simpleRoundTrip(query string, row func(n int, values [][]byte) error) (int64, error) {
+	fe := c.pg.Frontend()
 	fe.SendQuery(&pgproto3.Query{String: query})
 	if err := fe.Flush(); err != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		pg.Close(ctx) // broken: pgconn refuses the connection from now on
-		cancel()
-		return 0, classify(err)
+		return 0, closeBroken(c.pg, err)
 	}
-	var affected int64
-	var failed error
-	for {
-		msg, err := pg.ReceiveMessage(context.Background())
-		if err != nil {
-			return 0, classify(err)
-		}
-		switch m := msg.(type) {
-		case *pgproto3.DataRow:
-			if row != nil && failed == nil {
-				row(m.Values)
-			}
-		case *pgproto3.CommandComplete:
-			affected += rowsAffected(m.CommandTag)
-		case *pgproto3.CopyInResponse:
-			fe.Send(&pgproto3.CopyFail{Message: "COPY FROM STDIN is not supported in a query"})
-			if err := fe.Flush(); err != nil {
-				return 0, classify(err)
-			}
-		case *pgproto3.ErrorResponse:
-			if failed == nil {
-				failed = classify(pgconn.ErrorResponseToPgError(m))
-			}
-		case *pgproto3.ReadyForQuery:
-			if failed != nil {
-				return 0, failed
-			}
-			return affected, nil
-		}
+	_, affected, err := readReply(c.pg, row)
+	if err != nil {
+		return 0, err
 	}
+	return affected, nil
 }
