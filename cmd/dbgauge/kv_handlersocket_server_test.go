@@ -50,7 +50,7 @@ func serverCounters(t *testing.T, url string) map[string]int64 {
 //   - the server killed and restarted mid-run: the run reconnects and goes
 //     on, as on the SQL path.
 func TestKVHandlerSocketServer(t *testing.T) {
-	srv := startOwnServer(t, "mariadb", 53351, "DBGAUGE_HS=0")
+	srv := startOwnServer(t, "mariadb", 23351, "DBGAUGE_HS=0")
 	dir := t.TempDir()
 	url := srv.hsURL
 	secrets := hsSecrets(t, url)

@@ -19,8 +19,8 @@ import (
 func TestSQLServerKilledMidRun(t *testing.T) {
 	t.Parallel()
 	serverURL(t, sqlserverVar) // Babelfish is built and runs here
-	srv := startOwnServer(t, "babelfish", 51441)
-	if !strings.Contains(srv.url, "127.0.0.1:51441") {
+	srv := startOwnServer(t, "babelfish", 21441)
+	if !strings.Contains(srv.url, "127.0.0.1:21441") {
 		t.Fatalf("scripts/services gave %q for the private Babelfish", srv.url)
 	}
 	// Over TLS: the server says the session is encrypted (and a session
