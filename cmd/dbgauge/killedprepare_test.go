@@ -60,11 +60,11 @@ func killPrepareAt(t *testing.T, url, workload, dataset, point string, args []st
 	cmd.Dir = t.TempDir()
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	c := sqlConn(t, url)
+	before := sessions(t, c, url)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer cmd.Wait()
-	c := sqlConn(t, url)
 	for i := 0; i < 6000; i++ {
 		if st, err := sqldb.ReadStamp(context.Background(), c, dataset); err == nil && st != nil {
 			if st.Complete {
@@ -72,13 +72,61 @@ func killPrepareAt(t *testing.T, url, workload, dataset, point string, args []st
 			}
 			if point == "stamped" || batchesDone(st.Loading) > 0 {
 				cmd.Process.Kill()
+				cmd.Wait()
+				awaitOrphans(t, c, url, before)
 				return
 			}
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
 	cmd.Process.Kill()
+	cmd.Wait()
 	t.Fatalf("prepare %s never reached the point %q before it ended:\n%s", workload, point, out.String())
+}
+
+// sessions lists the server's sessions in the URL's database (none on
+// SQLite, whose writers are the processes themselves).
+func sessions(t *testing.T, c sqldb.Conn, url string) map[string]bool {
+	t.Helper()
+	var q string
+	switch {
+	case strings.HasPrefix(url, "postgres"):
+		q = "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+	case strings.HasPrefix(url, "mysql"):
+		q = "SELECT id FROM information_schema.processlist WHERE db = DATABASE()"
+	default:
+		return nil
+	}
+	rows, err := c.QueryStrings(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]bool{}
+	for _, r := range rows {
+		ids[r[0]] = true
+	}
+	return ids
+}
+
+// awaitOrphans waits until the server has ended every session that was not
+// in before (the killed prepare's): a statement it had sent (a CREATE
+// TABLE, say) still runs to its end on the server, and would otherwise
+// create a table after cleanup.
+func awaitOrphans(t *testing.T, c sqldb.Conn, url string, before map[string]bool) {
+	t.Helper()
+	for i := 0; i < 1000; i++ {
+		left := 0
+		for id := range sessions(t, c, url) {
+			if !before[id] {
+				left++
+			}
+		}
+		if left == 0 {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("the killed prepare's sessions on %s did not end in 10 s", url)
 }
 
 // userTables lists the tables in the URL's database, the stamp table aside
