@@ -93,7 +93,10 @@ func (r *runner) userLoop(ctx context.Context, u *user) {
 			r.open.Add(1)
 			if r.claimed.Add(1) > r.limit {
 				r.claimed.Add(-1)
-				if r.open.Add(-1) == 0 {
+				// With no claim open, done unless one was handed back
+				// meanwhile (it gave back its count before its open one,
+				// so the load sees it): then take it.
+				if r.open.Add(-1) == 0 && r.claimed.Load() >= r.limit {
 					break
 				}
 				runtime.Gosched()
