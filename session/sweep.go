@@ -141,19 +141,26 @@ func sweepStep(value string, isDB bool, res *results.Result, sweepDir, runDir st
 	return s
 }
 
-// writeSweepCSV writes one row per step.
+// writeSweepCSV writes one row per step. The last three columns are the
+// step's throughput figure (name, value, unit), empty for a workload
+// without one.
 func writeSweepCSV(path string, sw *results.Sweep) error {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
-	w.Write([]string{sw.Parameter, "threads", "tps", "qps", "avg_ms", "p95_ms", "p99_ms", "max_ms", "errors", "server_mem_mb", "knee"})
+	w.Write([]string{sw.Parameter, "threads", "tps", "qps", "avg_ms", "p95_ms", "p99_ms", "max_ms", "errors", "server_mem_mb", "knee",
+		"throughput_name", "throughput", "throughput_unit"})
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	for i, s := range sw.Steps {
 		knee := ""
 		if sw.Knee != nil && sw.Knee.Index == i {
 			knee = "knee"
 		}
-		w.Write([]string{s.Value, strconv.Itoa(s.Threads), f(s.TPS), f(s.QPS), f(s.AvgMs), f(s.P95Ms), f(s.P99Ms), f(s.MaxMs),
-			strconv.FormatInt(s.Errors, 10), f(s.ServerMemMB), knee})
+		row := []string{s.Value, strconv.Itoa(s.Threads), f(s.TPS), f(s.QPS), f(s.AvgMs), f(s.P95Ms), f(s.P99Ms), f(s.MaxMs),
+			strconv.FormatInt(s.Errors, 10), f(s.ServerMemMB), knee, "", "", ""}
+		if t := s.Throughput; t != nil {
+			row[11], row[12], row[13] = t.Name, f(t.Value), t.Unit
+		}
+		w.Write(row)
 	}
 	w.Flush()
 	return results.WriteFile(path, b.Bytes())

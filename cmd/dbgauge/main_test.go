@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"maps"
@@ -262,6 +263,21 @@ func sqlConn(t *testing.T, url string) sqldb.Conn {
 	}
 	t.Cleanup(func() { c.Close() })
 	return c.(sqldb.Conn)
+}
+
+// readCSV reads a whole CSV file.
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
 }
 
 func countRows(t *testing.T, url, table string) int64 {

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/csv"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -89,15 +87,7 @@ func statementsByVerb(t *testing.T, dbURL string) {
 	if html := readFile(t, filepath.Join(folders[0], "report.html")); !strings.Contains(html, `"stmt_select":`) {
 		t.Error("report.html's points have no rates by verb")
 	}
-	f, err := os.Open(filepath.Join(dir, "intervals.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := readCSV(t, filepath.Join(dir, "intervals.csv"))
 	if head := strings.Join(rows[0], ","); !strings.HasSuffix(head, ",select_per_s,insert_per_s,update_per_s,delete_per_s,commit_per_s") {
 		t.Errorf("intervals.csv header %s", head)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -68,7 +69,8 @@ func TestSweepThreads(t *testing.T) {
 func TestSweepByThroughputFigure(t *testing.T) {
 	dir := t.TempDir()
 	o := dbgauge(t, dir, "sweep", "kv_insert", "--db", "sqlite:"+filepath.Join(dir, "k.db"), "--threads", "1,2",
-		"--batch-size", "5", "--record-count", "1000", "--time", "1", "--report-interval", "0", "--results-dir", "res")
+		"--batch-size", "5", "--record-count", "1000", "--time", "1", "--report-interval", "0", "--results-dir", "res",
+		"--out", "csv=steps.csv")
 	if o.code != 0 {
 		t.Fatalf("exit %d: %s", o.code, o.stderr)
 	}
@@ -82,6 +84,15 @@ func TestSweepByThroughputFigure(t *testing.T) {
 		if f == nil || f.Name != "inserts" || s.Throughput == nil || s.Throughput.Name != "inserts" || s.Throughput.Value != f.Value ||
 			s.Throughput.Value < 4.9*s.TPS {
 			t.Errorf("step %d: throughput %+v, result's %+v, TPS %g: want the result's inserts figure, 5 records a transaction", i, s.Throughput, f, s.TPS)
+		}
+	}
+	rows := readCSV(t, filepath.Join(dir, "steps.csv"))
+	if len(rows) != 3 || len(rows[0]) < 14 || rows[0][11] != "throughput_name" || rows[0][12] != "throughput" {
+		t.Fatalf("steps.csv %q: want a header with throughput_name, throughput, throughput_unit and a row per step", rows)
+	}
+	for i, s := range sw.Steps {
+		if r := rows[i+1]; r[11] != "inserts" || r[12] != strconv.FormatFloat(s.Throughput.Value, 'f', -1, 64) || r[13] != s.Throughput.Unit {
+			t.Errorf("steps.csv row %d %q: want step %d's figure %+v", i+1, r, i, s.Throughput)
 		}
 	}
 	if m := results.MeasureOf(sw.Steps); m.Label() != "records/s" {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/csv"
 	"errors"
 	"os"
 	"os/exec"
@@ -130,15 +129,7 @@ func TestOutForms(t *testing.T) {
 	if n := readResult(t, filepath.Join(dir, "named.json")); n.StartedAt != r.StartedAt {
 		t.Errorf("json=FILE and FILE differ")
 	}
-	f, err := os.Open(filepath.Join(dir, "iv.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := readCSV(t, filepath.Join(dir, "iv.csv"))
 	if len(rows) != len(r.Intervals)+1 || len(r.Intervals) < 3 {
 		t.Fatalf("%d CSV rows for %d intervals, want a header and one row each", len(rows), len(r.Intervals))
 	}
