@@ -73,7 +73,7 @@ func differingShape(rs []*results.Result) func(r *results.Result) string {
 			return nil
 		}
 		return r.Dataset.Shape
-	}, nil)
+	}, nil, "")
 }
 
 // differingOptions labels a run by the workload options whose values differ
@@ -88,13 +88,14 @@ func differingOptions(rs []*results.Result) func(r *results.Result) string {
 			}
 		}
 	}
-	return differingKeys(rs, func(r *results.Result) map[string]string { return r.Workload.Options }, shape)
+	return differingKeys(rs, func(r *results.Result) map[string]string { return r.Workload.Options }, shape, "")
 }
 
 // differingKeys labels a run by the keys of get(r) whose values differ
-// among the runs that have them, as NAME=VALUE in name order, skip
-// excepted; a run without a key (another driver's option) shows none.
-func differingKeys(rs []*results.Result, get func(r *results.Result) map[string]string, skip map[string]bool) func(r *results.Result) string {
+// among the runs, as NAME=VALUE in name order, skip excepted. A run
+// without a key has the value missing; with missing "", it shows none and
+// does not count (another driver's option).
+func differingKeys(rs []*results.Result, get func(r *results.Result) map[string]string, skip map[string]bool, missing string) func(r *results.Result) string {
 	values := map[string]map[string]bool{}
 	for _, r := range rs {
 		for k, v := range get(r) {
@@ -102,6 +103,22 @@ func differingKeys(rs []*results.Result, get func(r *results.Result) map[string]
 				values[k] = map[string]bool{}
 			}
 			values[k][v] = true
+		}
+	}
+	value := func(m map[string]string, k string) (string, bool) {
+		v, ok := m[k]
+		if !ok && missing != "" {
+			return missing, true
+		}
+		return v, ok
+	}
+	if missing != "" {
+		for _, r := range rs {
+			m := get(r)
+			for k := range values {
+				v, _ := value(m, k)
+				values[k][v] = true
+			}
 		}
 	}
 	var names []string
@@ -114,7 +131,7 @@ func differingKeys(rs []*results.Result, get func(r *results.Result) map[string]
 		var parts []string
 		m := get(r)
 		for _, k := range names {
-			if v, ok := m[k]; ok {
+			if v, ok := value(m, k); ok {
 				parts = append(parts, k+"="+v)
 			}
 		}

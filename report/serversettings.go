@@ -66,38 +66,13 @@ func serverSettingsTable(r *results.Result) *Table {
 // differingSettings labels a run with the settings whose values differ
 // between rs (a setting the run left alone is "default").
 func differingSettings(rs []*results.Result) func(r *results.Result) string {
-	values := map[string]map[string]bool{}
-	var names []string
-	for _, r := range rs {
+	return differingKeys(rs, func(r *results.Result) map[string]string {
+		m := map[string]string{}
 		for _, s := range serverSettings(r) {
-			if values[s.Name] == nil {
-				values[s.Name] = map[string]bool{}
-				names = append(names, s.Name)
-			}
+			m[s.Name] = s.InForce
 		}
-	}
-	of := func(r *results.Result, name string) string {
-		for _, s := range serverSettings(r) {
-			if s.Name == name {
-				return s.InForce
-			}
-		}
-		return "default"
-	}
-	for _, r := range rs {
-		for _, n := range names {
-			values[n][of(r, n)] = true
-		}
-	}
-	return func(r *results.Result) string {
-		var parts []string
-		for _, n := range names {
-			if len(values[n]) > 1 {
-				parts = append(parts, n+"="+of(r, n))
-			}
-		}
-		return strings.Join(parts, " ")
-	}
+		return m
+	}, nil, "default")
 }
 
 // settingsLabel is the settings a run changed as NAME=VALUE in force.

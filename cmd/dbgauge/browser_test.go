@@ -389,6 +389,14 @@ func TestBrowserCompareLabels(t *testing.T) {
 	if len(runs) != 3 {
 		t.Fatalf("results folders: %v", runs)
 	}
+	// Nothing tells the runs apart, so their labels are their folders'
+	// names: long ones that differ only at the end.
+	for i, r := range runs {
+		runs[i] = filepath.Join(dir, "res", fmt.Sprintf("point-selects-on-sqlite-at-one-thread-try-%d", i+1))
+		if err := os.Rename(r, runs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
 	o := dbgauge(t, dir, append(append([]string{"report"}, runs...), "--out-dir", "cmp")...)
 	if o.code != 0 {
 		t.Fatalf("report exited %d: %s", o.code, o.stderr)
@@ -415,6 +423,22 @@ func TestBrowserCompareLabels(t *testing.T) {
 		if r := rotation(w); r == 0 {
 			t.Errorf("at %d px the run labels stay level, where they overlap", w)
 		}
+	}
+	// Cut to 32 characters, they still differ.
+	labels, err := chromedp.Run(b.ctx, chromedp.Evaluate[[]string](`window.dbgauge.charts().find(c => c.id === 'compare-tps').labels`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, l := range labels {
+		if len([]rune(l)) > 32 || seen[l] {
+			t.Errorf("bar labels %q: want each at most 32 characters and all different", labels)
+			break
+		}
+		seen[l] = true
+	}
+	if len(labels) != 3 {
+		t.Errorf("bar labels %q, want 3", labels)
 	}
 	b.screenshot(t, "compare-narrow.png")
 	b.check(t, func(u *url.URL) bool { return u.Scheme == "file" && u.Path == page })

@@ -135,11 +135,15 @@
 
   // barLabels fits category labels under their bars: labels wider than a
   // bar's slot are turned 40 degrees (and the axis made taller), and any
-  // longer than 32 characters is cut with an ellipsis; the legend under the
-  // cursor and the tables keep the full label.
+  // longer than 32 characters keeps its first 15 and last 16 around an
+  // ellipsis (runs' labels often differ only at the end: a setting, a
+  // number); the legend under the cursor and the tables keep the full label.
   function barLabels(cats, width) {
-    var CHAR = 6.5, MAX = 32;
-    var text = cats.map(function (s) { s = String(s); return s.length > MAX ? s.slice(0, MAX - 1) + '\u2026' : s; });
+    var CHAR = 6.5, MAX = 32, HEAD = 15;
+    var text = cats.map(function (s) {
+      s = String(s);
+      return s.length > MAX ? s.slice(0, HEAD) + '\u2026' + s.slice(s.length - (MAX - HEAD - 1)) : s;
+    });
     var longest = text.reduce(function (m, s) { return Math.max(m, s.length); }, 0);
     var slot = (width - 80) / Math.max(1, cats.length);
     if (longest * CHAR <= slot - 8) return { text: text, rotate: 0, size: 40 };
@@ -165,6 +169,7 @@
     ch.key = key;
     var opts = options(ch.spec, act, width(ch.box));
     ch.rotate = opts.axes[0].rotate || 0;
+    ch.labels = ch.spec.categories ? barLabels(ch.spec.categories, width(ch.box)).text : null;
     ch.plot = new uPlot(opts, sub, ch.box);
   }
 
@@ -270,7 +275,8 @@
           id: ch.spec.id, shown: !ch.box.hidden && !!ch.plot,
           points: ch.plot ? ch.plot.data[0].length : 0,
           series: ch.plot ? ch.plot.series.length - 1 : 0,
-          rotate: ch.rotate || 0
+          rotate: ch.rotate || 0,
+          labels: ch.labels || []
         };
       });
     }
