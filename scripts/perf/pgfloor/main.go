@@ -11,9 +11,13 @@
 //
 //	go run ./scripts/perf/pgfloor -url postgres://… -threads 2 -time 10 -io blocking
 //
+// Ids are drawn as sysbench 1.0.20 draws them by default (-rand special:
+// three quarters of them from 1% of the ids), tables uniformly.
+//
 // -io: netpoll (Go's net.Conn), blocking (read(2) and write(2) on a
 // blocking socket through syscall.Read/Write, as dbgauge's default) or raw
-// (the same through syscall.RawSyscall); blocking and raw run with
+// (the same through syscall.RawSyscall); blocking and raw call the
+// scheduler every 5 ms and run with
 // GOMAXPROCS threads + 2, as dbgauge's blocking sockets do (run/goruntime.go),
 // unless -procs or GOMAXPROCS says otherwise. It prints sysbench's
 // "transactions: N (R per sec.)" line, and its own CPU (getrusage).
@@ -24,7 +28,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"math/rand/v2"
 	"net"
 	"os"
 	"runtime"
@@ -35,6 +38,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/dbgauge/dbgauge/randgen"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgproto3"
 )
@@ -61,10 +65,18 @@ func main() {
 	tables := flag.Int("tables", 4, "sbtest tables")
 	size := flag.Int("table-size", 100000, "rows a table")
 	io := flag.String("io", "blocking", "netpoll, blocking or raw")
+	dist := flag.String("rand", "special", "the ids' distribution: special (sysbench 1.0.20's default) or uniform")
 	procs := flag.Int("procs", 0, "GOMAXPROCS (0: threads + 2 for blocking and raw, else as Go sets it)")
 	flag.Parse()
 	if *url == "" || (*io != "netpoll" && *io != "blocking" && *io != "raw") {
 		fmt.Fprintln(os.Stderr, "pgfloor: -url is needed, and -io is netpoll, blocking or raw")
+		os.Exit(2)
+	}
+	p := randgen.DefaultParams
+	p.Kind = randgen.Kind(*dist)
+	ids, err := randgen.NewDist(p, 1, int64(*size))
+	if err != nil || p.Validate() != nil {
+		fmt.Fprintln(os.Stderr, "pgfloor: -rand is special or uniform")
 		os.Exit(2)
 	}
 	switch {
@@ -84,7 +96,7 @@ func main() {
 	}
 	var ru0, ru1 syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
-	var txns atomic.Int64
+	var txns, ignored atomic.Int64
 	var failed atomic.Value
 	deadline := time.Now().Add(time.Duration(*secs) * time.Second)
 	start := time.Now()
@@ -93,9 +105,31 @@ func main() {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r := rand.New(rand.NewPCG(uint64(i)+1, uint64(time.Now().UnixNano())))
-			for time.Now().Before(deadline) {
-				if err := c.transaction(r, *tables, *size); err != nil {
+			r := randgen.New(uint64(time.Now().UnixNano()), uint64(i))
+			yieldAt := time.Now()
+			for {
+				now := time.Now()
+				if !now.Before(deadline) {
+					break
+				}
+				if *io != "netpoll" && now.After(yieldAt) {
+					// dbgauge's users do this (run/user.go, yield): else sysmon
+					// takes a goroutine that never reschedules for a long-running
+					// one and hands its P off in the middle of its reads.
+					runtime.Gosched()
+					yieldAt = now.Add(5 * time.Millisecond)
+				}
+				err := c.transaction(r, ids, *tables)
+				if errors.Is(err, errServer) {
+					// sysbench's pgsql driver ignores and restarts a unique
+					// violation or a deadlock (a delete and an insert of the same
+					// id by two connections): roll back, count, go on.
+					if err = c.rollback(); err == nil {
+						ignored.Add(1)
+						continue
+					}
+				}
+				if err != nil {
 					failed.Store(err)
 					return
 				}
@@ -114,6 +148,7 @@ func main() {
 	user := tv(ru1.Utime) - tv(ru0.Utime)
 	sys := tv(ru1.Stime) - tv(ru0.Stime)
 	fmt.Printf("    transactions:                        %d   (%.2f per sec.)\n", n, float64(n)/el)
+	fmt.Printf("    ignored errors:                      %d\n", ignored.Load())
 	fmt.Printf("pgfloor io=%s threads=%d GOMAXPROCS=%d: user %.0f µs, sys %.0f µs a transaction\n", *io, *threads, runtime.GOMAXPROCS(0), user/float64(n)*1e6, sys/float64(n)*1e6)
 }
 
@@ -168,8 +203,8 @@ func open(url string, tables int, io string) (*client, error) {
 
 // transaction is oltp_read_write's event: each statement is one Bind,
 // Execute and Sync, and one wait for ReadyForQuery.
-func (c *client) transaction(r *rand.Rand, tables, size int) error {
-	id := func() string { return strconv.Itoa(1 + r.IntN(size)) }
+func (c *client) transaction(r *randgen.Rand, ids *randgen.Dist, tables int) error {
+	id := func() string { return strconv.FormatInt(ids.Next(r), 10) }
 	table := func() string { return strconv.Itoa(1 + r.IntN(tables)) }
 	if err := c.exec("begin"); err != nil {
 		return err
@@ -182,8 +217,8 @@ func (c *client) transaction(r *rand.Rand, tables, size int) error {
 	}
 	for _, s := range []string{"simple", "sum", "order", "distinct"} {
 		t := table()
-		lo := 1 + r.IntN(size)
-		if err := c.exec(s+t, strconv.Itoa(lo), strconv.Itoa(lo+99)); err != nil {
+		lo := ids.Next(r)
+		if err := c.exec(s+t, strconv.FormatInt(lo, 10), strconv.FormatInt(lo+99, 10)); err != nil {
 			return err
 		}
 	}
@@ -204,7 +239,7 @@ func (c *client) transaction(r *rand.Rand, tables, size int) error {
 }
 
 // randStr is sysbench's template of digits and dashes, filled.
-func randStr(r *rand.Rand, n int) string {
+func randStr(r *randgen.Rand, n int) string {
 	b := make([]byte, n)
 	for i := range b {
 		if i%12 == 11 {
@@ -217,7 +252,7 @@ func randStr(r *rand.Rand, n int) string {
 }
 
 // exec sends the statement's Bind, Execute and Sync and reads until
-// ReadyForQuery; an ErrorResponse fails it.
+// ReadyForQuery (await).
 func (c *client) exec(stmt string, args ...string) error {
 	params := make([][]byte, len(args))
 	for i, a := range args {
@@ -231,6 +266,26 @@ func (c *client) exec(stmt string, args ...string) error {
 	if err := c.write(b); err != nil {
 		return err
 	}
+	return c.await(stmt)
+}
+
+// errServer is an ErrorResponse: the statement failed.
+var errServer = errors.New("the server returned an error")
+
+// rollback ends a failed transaction with a simple query.
+func (c *client) rollback() error {
+	b := append(c.out[:0], 'Q', 0, 0, 0, 4+9)
+	b = append(b, "ROLLBACK\x00"...)
+	c.out = b
+	if err := c.write(b); err != nil {
+		return err
+	}
+	return c.await("ROLLBACK")
+}
+
+// await reads the reply to ReadyForQuery; an ErrorResponse in it fails
+// the statement (errServer).
+func (c *client) await(stmt string) error {
 	have, at := 0, 0
 	failed := false
 	for {
@@ -244,7 +299,7 @@ func (c *client) exec(stmt string, args ...string) error {
 				failed = true
 			case 'Z':
 				if failed {
-					return fmt.Errorf("%s failed", stmt)
+					return fmt.Errorf("%s: %w", stmt, errServer)
 				}
 				return nil
 			}
