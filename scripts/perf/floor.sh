@@ -41,18 +41,8 @@ DATA=(--tables 4 --table-size 100000)
 RES="$OUT/raw.tsv"
 : >"$RES"
 
-# measure NAME CMD...: runs CMD under /usr/bin/time and appends
-# "name<TAB>tps<TAB>transactions<TAB>user<TAB>sys" to $RES.
-measure() {
-	local name=$1
-	shift
-	local log="$OUT/last.log"
-	/usr/bin/time -f "CPU %U %S" "$@" >"$log" 2>&1 || { echo "FAILED: $name" >&2; tail -5 "$log" >&2; return 0; }
-	awk -v name="$name" '
-		/transactions:/ && /per sec/ { n = $2; gsub(/[()]/, "", $3); tps = $3 }
-		/^CPU / { u = $2; s = $3 }
-		END { printf "%s\t%s\t%s\t%s\t%s\n", name, tps, n, u, s }' "$log" >>"$RES"
-}
+# measure NAME CMD... (scripts/perf/sbmeasure.sh)
+source scripts/perf/sbmeasure.sh
 
 cd "$(dirname "$OLTP")"
 "$OUT/dbgauge" cleanup "$OLTP" --db "$URL" "${DATA[@]}" >/dev/null 2>&1 || true

@@ -64,18 +64,8 @@ declare -A SB=(
 RES="$OUT/raw.tsv"
 : >"$RES"
 
-# measure NAME CMD...: runs CMD under /usr/bin/time and appends
-# "name<TAB>tps<TAB>transactions<TAB>cpu_seconds" to $RES.
-measure() {
-	local name=$1
-	shift
-	local log="$OUT/last.log"
-	/usr/bin/time -f "CPU %U %S" "$@" >"$log" 2>&1 || { echo "FAILED: $name" >&2; tail -5 "$log" >&2; return 0; }
-	awk -v name="$name" '
-		/transactions:/ && /per sec/ { n = $2; gsub(/[()]/, "", $3); tps = $3 }
-		/^CPU / { cpu = $2 + $3 }
-		END { printf "%s\t%s\t%s\t%s\n", name, tps, n, cpu }' "$log" >>"$RES"
-}
+# measure NAME CMD... (scripts/perf/sbmeasure.sh)
+source scripts/perf/sbmeasure.sh
 
 for db in $DBS; do
 	read -ra sb <<<"${SB[$db]}"
@@ -106,9 +96,9 @@ python3 - "$RES" <<'EOF'
 import collections, statistics, sys
 rows = collections.defaultdict(list)
 for line in open(sys.argv[1]):
-    name, tps, n, cpu = (line.rstrip("\n").split("\t") + ["", "", ""])[:4]
-    if tps and n and cpu:
-        rows[name].append((float(tps), float(cpu) / float(n) * 1e6))
+    name, tps, n, u, s = (line.rstrip("\n").split("\t") + [""] * 4)[:5]
+    if tps and n and u and s:
+        rows[name].append((float(tps), (float(u) + float(s)) / float(n) * 1e6))
 def med(name, i):
     vals = [r[i] for r in rows.get(name, [])]
     return statistics.median(vals) if vals else float("nan")

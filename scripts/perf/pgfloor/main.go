@@ -317,26 +317,34 @@ func (c *client) await(stmt string) error {
 	}
 }
 
+// sys makes read(2) or write(2) (trap) on the blocking socket, raw or
+// through the runtime's system-call entry, again after an EINTR.
+func (c *client) sys(trap uintptr, b []byte) (int, error) {
+	for {
+		var r uintptr
+		var e syscall.Errno
+		if c.io == "raw" {
+			r, _, e = syscall.RawSyscall(trap, uintptr(c.fd), uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
+		} else {
+			r, _, e = syscall.Syscall(trap, uintptr(c.fd), uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
+		}
+		switch e {
+		case 0:
+			return int(r), nil
+		case syscall.EINTR:
+			continue
+		}
+		return 0, e
+	}
+}
+
 func (c *client) write(b []byte) error {
 	if c.io == "netpoll" {
 		_, err := c.conn.Write(b)
 		return err
 	}
 	for len(b) > 0 {
-		var n int
-		var err error
-		if c.io == "raw" {
-			r, _, e := syscall.RawSyscall(syscall.SYS_WRITE, uintptr(c.fd), uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
-			n = int(r)
-			if e != 0 {
-				err = e
-			}
-		} else {
-			n, err = syscall.Write(c.fd, b)
-		}
-		if err == syscall.EINTR {
-			continue
-		}
+		n, err := c.sys(syscall.SYS_WRITE, b)
 		if err != nil {
 			return err
 		}
@@ -349,24 +357,9 @@ func (c *client) read(b []byte) (int, error) {
 	if c.io == "netpoll" {
 		return c.conn.Read(b)
 	}
-	for {
-		var n int
-		var err error
-		if c.io == "raw" {
-			r, _, e := syscall.RawSyscall(syscall.SYS_READ, uintptr(c.fd), uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
-			n = int(r)
-			if e != 0 {
-				err = e
-			}
-		} else {
-			n, err = syscall.Read(c.fd, b)
-		}
-		if err == syscall.EINTR {
-			continue
-		}
-		if err == nil && n == 0 {
-			return 0, errors.New("the server closed the connection")
-		}
-		return n, err
+	n, err := c.sys(syscall.SYS_READ, b)
+	if err == nil && n == 0 {
+		return 0, errors.New("the server closed the connection")
 	}
+	return n, err
 }
