@@ -112,12 +112,13 @@ func differingKeys(rs []*results.Result, get func(r *results.Result) map[string]
 		}
 		return v, ok
 	}
-	if missing != "" {
+	if missing != "" { // a run without a key counts as its value
 		for _, r := range rs {
 			m := get(r)
 			for k := range values {
-				v, _ := value(m, k)
-				values[k][v] = true
+				if _, ok := m[k]; !ok {
+					values[k][missing] = true
+				}
 			}
 		}
 	}
