@@ -13,12 +13,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgproto3"
 
 	"github.com/dbgauge/dbgauge/db"
 	"github.com/dbgauge/dbgauge/db/sockconn"
@@ -59,6 +61,14 @@ func (Driver) Open(ctx context.Context, t *db.Target) (db.Conn, error) {
 	addr := net.JoinHostPort(cfg.Host, strconv.Itoa(int(cfg.Port)))
 	c := &Conn{simple: cfg.DefaultQueryExecMode == pgx.QueryExecModeSimpleProtocol}
 	cfg.DialFunc = c.raw.Dial
+	cfg.BuildFrontend = func(r io.Reader, w io.Writer) *pgproto3.Frontend {
+		f := newFramer(r)
+		if c.pg == nil { // while Open connects: the last one built is c's,
+			// not one of a connection made later from a copy of cfg
+			c.fr = f
+		}
+		return pgproto3.NewFrontend(f, w)
+	}
 	// dbgauge prepares its statements itself and runs every other query
 	// with an explicit mode, so pgx's statement and description caches are
 	// never used; each would cost 54 KB per connection (54 MB at 1,000).
@@ -110,6 +120,8 @@ type Conn struct {
 	simple bool
 	next   int
 	text   sqldb.TextRows
+	fr     *framer          // under pgx's Frontend: readReply reads from it
+	row    pgproto3.DataRow // readReply's, reused
 }
 
 // Interrupt implements db.Interrupter.

@@ -38,7 +38,7 @@ func (s *Stmt) roundTrip(formats []int16, row func(n int, values [][]byte) error
 	if err := fe.Flush(); err != nil {
 		return 0, 0, closeBroken(pg, err)
 	}
-	return readReply(pg, row)
+	return s.c.readReply(row)
 }
 
 // closeBroken closes a connection whose write failed, so that pgconn
@@ -59,21 +59,47 @@ func closeBroken(pg *pgconn.PgConn, err error) error {
 // server's first error is returned, with what was read before it. A COPY
 // FROM STDIN asked for is refused with a CopyFail (the server then sends
 // its error); COPY TO STDOUT's data is read and dropped.
-func readReply(pg *pgconn.PgConn, row func(n int, values [][]byte) error) (rows int, affected int64, err error) {
+//
+// The messages a reply is made of (rows, command tags, the protocol's
+// acknowledgements) are taken from the connection's framer; every other
+// (ReadyForQuery, errors, notices, parameter status, COPY) is given back
+// unread and read through pgconn, which keeps the connection's
+// transaction status and parameters, calls the notice handler and closes
+// the connection on a FATAL error. A read error, too, is met by pgconn.
+func (c *Conn) readReply(row func(n int, values [][]byte) error) (rows int, affected int64, err error) {
 	var failed, rowErr error
+	pg, f := c.pg, c.fr
 	for {
+		typ, body, err := f.next()
+		if err == nil {
+			switch typ {
+			case 'D': // DataRow
+				if row == nil {
+					rows += 1 + f.skipRows()
+					continue
+				}
+				if rowErr == nil {
+					if rowErr = c.row.Decode(body); rowErr == nil {
+						rowErr = row(rows, c.row.Values)
+					}
+				}
+				rows++
+				continue
+			case 'C': // CommandComplete: the tag, NUL-terminated
+				affected += rowsAffected(bytes.TrimSuffix(body, nul))
+				continue
+			case '1', '2', '3', 'n', 's', 'I', 'T': // ParseComplete, BindComplete,
+				// CloseComplete, NoData, PortalSuspended, EmptyQueryResponse,
+				// RowDescription (of a simple query: the values are text)
+				continue
+			}
+			f.unread()
+		}
 		msg, err := pg.ReceiveMessage(context.Background())
 		if err != nil {
 			return rows, affected, classify(err)
 		}
 		switch m := msg.(type) {
-		case *pgproto3.DataRow:
-			if row != nil && rowErr == nil {
-				rowErr = row(rows, m.Values)
-			}
-			rows++
-		case *pgproto3.CommandComplete:
-			affected += rowsAffected(m.CommandTag)
 		case *pgproto3.CopyInResponse:
 			fe := pg.Frontend()
 			fe.Send(&pgproto3.CopyFail{Message: "COPY FROM STDIN is not supported in a query"})
@@ -92,6 +118,8 @@ func readReply(pg *pgconn.PgConn, row func(n int, values [][]byte) error) (rows 
 		}
 	}
 }
+
+var nul = []byte{0}
 
 var (
 	execute pgproto3.Execute

@@ -85,7 +85,7 @@ func (c *Conn) simpleRoundTrip(query string, row func(n int, values [][]byte) er
 	if err := fe.Flush(); err != nil {
 		return 0, closeBroken(c.pg, err)
 	}
-	_, affected, err := readReply(c.pg, row)
+	_, affected, err := c.readReply(row)
 	if err != nil {
 		return 0, err
 	}
