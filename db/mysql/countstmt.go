@@ -209,6 +209,7 @@ func (rd *replyReader) expectEOF() error {
 // and returns that packet's status, or the error it reports.
 func (rd *replyReader) countRows(deprecateEOF bool) (rows int, status uint16, err error) {
 	for {
+		rows += rd.skipRows()
 		n, err := rd.header()
 		if err != nil {
 			return rows, 0, err

@@ -122,6 +122,25 @@ func (rd *replyReader) skipPacket(n int) error {
 	}
 }
 
+// skipRows skips the rows that come next and are whole in the buffer, and
+// returns how many: a counted result is read a buffer at a time, not a
+// packet at a time. A row is a packet in sequence, shorter than
+// maxPayload, whose first byte is pktOK; it stops at any other packet.
+func (rd *replyReader) skipRows() int {
+	b, seq, n := rd.buf[rd.r:rd.w], rd.seq, 0
+	for len(b) >= 5 {
+		size := int(b[0]) | int(b[1])<<8 | int(b[2])<<16
+		if b[3] != seq || size == 0 || size >= maxPayload || b[4] != pktOK || 4+size > len(b) {
+			break
+		}
+		b = b[4+size:]
+		seq++
+		n++
+	}
+	rd.r, rd.seq = rd.w-len(b), seq
+	return n
+}
+
 // Packet types, by their first byte.
 const (
 	pktOK  = 0x00 // OK, or a row of the binary protocol

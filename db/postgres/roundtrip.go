@@ -61,10 +61,11 @@ func closeBroken(pg *pgconn.PgConn, err error) error {
 // its error); COPY TO STDOUT's data is read and dropped.
 //
 // The messages a reply is made of (rows, command tags, the protocol's
-// acknowledgements) are taken from the connection's framer; every other
-// (ReadyForQuery, errors, notices, parameter status, COPY) is given back
-// unread and read through pgconn, which keeps the connection's
-// transaction status and parameters, calls the notice handler and closes
+// acknowledgements, a ReadyForQuery that leaves the transaction status as
+// it was) are taken from the connection's framer; every other (errors,
+// notices, parameter status, COPY, a ReadyForQuery that changes the
+// status) is given back unread and read through pgconn, which keeps the
+// connection's transaction status and parameters, calls the notice handler and closes
 // the connection on a FATAL error. A read error, too, is met by pgconn.
 func (c *Conn) readReply(row func(n int, values [][]byte) error) (rows int, affected int64, err error) {
 	var failed, rowErr error
@@ -92,6 +93,13 @@ func (c *Conn) readReply(row func(n int, values [][]byte) error) (rows int, affe
 				// CloseComplete, NoData, PortalSuspended, EmptyQueryResponse,
 				// RowDescription (of a simple query: the values are text)
 				continue
+			case 'Z': // ReadyForQuery: pgconn reads it only if the status changes
+				if len(body) == 1 && body[0] == pg.TxStatus() {
+					if failed == nil {
+						failed = rowErr
+					}
+					return rows, affected, failed
+				}
 			}
 			f.unread()
 		}
