@@ -45,10 +45,11 @@ func (f *framer) Read(p []byte) (int, error) {
 		return 0, nil
 	}
 	if f.left == 0 {
-		if err := f.fill(5); err != nil {
-			return 0, err // a part of a header stays, for a read after a timeout
+		n, err := f.header() // on an error, a part of a header stays, for a read after a timeout
+		if err != nil {
+			return 0, err
 		}
-		f.left = 1 + int(binary.BigEndian.Uint32(f.buf[f.rp+1:]))
+		f.left = 1 + n
 	}
 	if f.rp == f.wp {
 		if err := f.fill(1); err != nil {
@@ -67,14 +68,9 @@ func (f *framer) Read(p []byte) (int, error) {
 // after it, meets the error itself and does what it does with a broken
 // connection.
 func (f *framer) next() (byte, []byte, error) {
-	if f.wp-f.rp < 5 {
-		if err := f.fill(5); err != nil {
-			return 0, nil, err
-		}
-	}
-	n := int(binary.BigEndian.Uint32(f.buf[f.rp+1:]))
-	if n < 4 {
-		return 0, nil, fmt.Errorf("postgres: a message of type %q says its length is %d", f.buf[f.rp], n)
+	n, err := f.header()
+	if err != nil {
+		return 0, nil, err
 	}
 	if f.wp-f.rp < 1+n {
 		if err := f.fill(1 + n); err != nil {
@@ -84,6 +80,21 @@ func (f *framer) next() (byte, []byte, error) {
 	f.last = f.rp
 	f.rp += 1 + n
 	return f.buf[f.last], f.buf[f.last+5 : f.rp], nil
+}
+
+// header reads the next message's header, type and length, and returns
+// the length (which counts itself, not the type).
+func (f *framer) header() (int, error) {
+	if f.wp-f.rp < 5 {
+		if err := f.fill(5); err != nil {
+			return 0, err
+		}
+	}
+	n := int(binary.BigEndian.Uint32(f.buf[f.rp+1:]))
+	if n < 4 {
+		return 0, fmt.Errorf("postgres: a message of type %q says its length is %d", f.buf[f.rp], n)
+	}
+	return n, nil
 }
 
 // skipRows skips the DataRows that come next and are whole in the buffer,

@@ -202,3 +202,16 @@ func TestFramerLive(t *testing.T) {
 		}
 	}
 }
+
+// TestFramerBadLength: a header whose length cannot be is an error for the
+// framer and for pgx reading through it, never a misframed stream.
+func TestFramerBadLength(t *testing.T) {
+	t.Parallel()
+	bad := []byte{'D', 0, 0, 0, 3, 'x', 'y', 'z', 'w'}
+	if _, _, err := newFramer(bytes.NewReader(bad)).next(); err == nil || !strings.Contains(err.Error(), "length is 3") {
+		t.Errorf("next: %v, want the length named", err)
+	}
+	if _, err := pgproto3.NewFrontend(newFramer(bytes.NewReader(bad)), io.Discard).Receive(); err == nil || !strings.Contains(err.Error(), "length is 3") {
+		t.Errorf("pgx: %v, want the framer's error", err)
+	}
+}
