@@ -1,7 +1,9 @@
 // Package postgres is the PostgreSQL driver: jackc/pgx v5. Statements are
 // server-side prepared by default and run through pgconn's extended protocol
 // directly, with arguments sent as text and result rows read without
-// decoding: the least client CPU per query. Rows whose values a workload
+// decoding: the least client CPU per query. The replies of the runner's
+// statements are read from a framer under pgx's Frontend (framer.go), which
+// hands pgconn the messages it must see. Rows whose values a workload
 // uses are decoded with pgx's scan plans, kept per statement. With the URL
 // parameter default_query_exec_mode=simple_protocol (the CLI's
 // --pg-simple-protocol), nothing is prepared on the server and arguments are
