@@ -65,8 +65,9 @@ func closeBroken(pg *pgconn.PgConn, err error) error {
 // it was) are taken from the connection's framer; every other (errors,
 // notices, parameter status, COPY, a ReadyForQuery that changes the
 // status) is given back unread and read through pgconn, which keeps the
-// connection's transaction status and parameters, calls the notice handler and closes
-// the connection on a FATAL error. A read error, too, is met by pgconn.
+// connection's transaction status and parameters, calls the notice
+// handler and closes the connection on a FATAL error. A read error, too,
+// is met by pgconn.
 func (c *Conn) readReply(row func(n int, values [][]byte) error) (rows int, affected int64, err error) {
 	var failed, rowErr error
 	pg, f := c.pg, c.fr
@@ -108,6 +109,14 @@ func (c *Conn) readReply(row func(n int, values [][]byte) error) (rows int, affe
 			return rows, affected, classify(err)
 		}
 		switch m := msg.(type) {
+		case *pgproto3.DataRow: // after a read error the framer gave up on
+			// (a timeout), pgx may read the rest of the reply itself
+			if row != nil && rowErr == nil {
+				rowErr = row(rows, m.Values)
+			}
+			rows++
+		case *pgproto3.CommandComplete:
+			affected += rowsAffected(m.CommandTag)
 		case *pgproto3.CopyInResponse:
 			fe := pg.Frontend()
 			fe.Send(&pgproto3.CopyFail{Message: "COPY FROM STDIN is not supported in a query"})
