@@ -3,6 +3,7 @@ package postgres
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -109,7 +110,7 @@ func TestFramer(t *testing.T) {
 				start := f.rp
 				n := f.skipRows()
 				for b := f.buf[start:f.rp]; len(b) > 0; {
-					size := 1 + int(uint32(b[1])<<24|uint32(b[2])<<16|uint32(b[3])<<8|uint32(b[4]))
+					size := 1 + int(binary.BigEndian.Uint32(b[1:]))
 					got = append(got, string(b[:1])+string(b[5:size]))
 					b = b[size:]
 					n--

@@ -31,20 +31,20 @@ declare -A URL=([pg]=$DBGAUGE_TEST_POSTGRES [my]=$DBGAUGE_TEST_MYSQL)
 RES="$OUT/raw.tsv"
 : >"$RES"
 
+# timed NAME CMD... (scripts/perf/sbmeasure.sh)
+source scripts/perf/sbmeasure.sh
+
 # measure NAME CMD...: runs CMD under /usr/bin/time, appends
 # "name<TAB>tps<TAB>queries<TAB>cpu_seconds" to $RES.
 measure() {
-	local name=$1
-	shift
-	local log="$OUT/last.log"
-	/usr/bin/time -f "CPU %U %S" "$@" >"$log" 2>&1 || { echo "FAILED: $*" >&2; tail -5 "$log" >&2; return 0; }
-	awk -v name="$name" '
+	timed "$@" || return 0
+	awk -v name="$1" '
 		/transactions:/ && /per sec/ { gsub(/[()]/, "", $3); tps = $3 }
 		/^ *queries:/ && /per sec/ { q = $2 }
 		/^tps = / { tps = $3 }
 		/number of transactions actually processed/ { split($0, a, ": "); split(a[2], b, "/"); q = b[1] }
 		/^CPU / { cpu = $2 + $3 }
-		END { printf "%s\t%s\t%s\t%s\n", name, tps, q, cpu }' "$log" >>"$RES"
+		END { printf "%s\t%s\t%s\t%s\n", name, tps, q, cpu }' "$OUT/last.log" >>"$RES"
 }
 
 prepare_time() { # name cmd...
