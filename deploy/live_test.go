@@ -19,7 +19,7 @@ func interval(t *testing.T, k, n int, ms int64) results.Interval {
 	for range n {
 		h.Record(ms*1e6, false)
 	}
-	b, err := hist.Encode(h.OK)
+	b, err := hist.Encode(h.OK())
 	if err != nil {
 		t.Fatal(err)
 	}

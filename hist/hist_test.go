@@ -48,7 +48,7 @@ func sameHist(t *testing.T, what string, got, want *hdr.PackedHistogram) {
 
 func sameOp(t *testing.T, what string, got, want *Op) {
 	t.Helper()
-	sameHist(t, what+" OK", got.OK, want.OK)
+	sameHist(t, what+" OK", got.OK(), want.OK())
 	sameHist(t, what+" Err", got.Err, want.Err)
 	g := [5]int64{got.Count(), got.Errors(), got.MinNs, got.MaxNs, got.SumNs}
 	if w := [5]int64{want.Count(), want.Errors(), want.MinNs, want.MaxNs, want.SumNs}; g != w {
@@ -191,7 +191,7 @@ func TestOpErrorTwin(t *testing.T) {
 	if o.MinNs != 1000 || o.MaxNs != 3000 || o.SumNs != 4000 {
 		t.Errorf("failures leaked into min/max/sum: %d/%d/%d", o.MinNs, o.MaxNs, o.SumNs)
 	}
-	if o.OK.CountAtValue(7000) != 0 || o.Err.CountAtValue(7000) != 1 || o.Err.CountAtValue(3000) != 0 {
+	if o.OK().CountAtValue(7000) != 0 || o.Err.CountAtValue(7000) != 1 || o.Err.CountAtValue(3000) != 0 {
 		t.Error("failures and successes must land in separate histograms")
 	}
 }
@@ -254,10 +254,10 @@ func TestValuesAboveAnHourAreClampedAndCounted(t *testing.T) {
 	if s.Clamped != 4 {
 		t.Fatalf("Clamped = %d, want 4", s.Clamped)
 	}
-	if a, b := s.Ops[0].OK.CountAtValue(Highest), s.Txn.OK.CountAtValue(Highest); a != 1 || b != 2 {
+	if a, b := s.Ops[0].OK().CountAtValue(Highest), s.Txn.OK().CountAtValue(Highest); a != 1 || b != 2 {
 		t.Errorf("%d op and %d txn values in the one-hour bucket, want 1 and 2", a, b)
 	}
-	if top := s.Txn.OK.ValueAtPercentile(100); float64(top) > float64(Highest)*1.001 {
+	if top := s.Txn.OK().ValueAtPercentile(100); float64(top) > float64(Highest)*1.001 {
 		t.Errorf("max in histogram %d, above one hour", top)
 	}
 	if s.Ops[0].MaxNs != int64(2*time.Hour) { // the exact statistics keep the true value
@@ -267,7 +267,7 @@ func TestValuesAboveAnHourAreClampedAndCounted(t *testing.T) {
 
 func TestEncodeDecodeRoundTrip(t *testing.T) {
 	workers, _, _, _, _ := workerSets(3)
-	for _, h := range []*hdr.PackedHistogram{workers[0].Txn.OK, workers[0].Ops[1].Err, New()} {
+	for _, h := range []*hdr.PackedHistogram{workers[0].Txn.OK(), workers[0].Ops[1].Err, New()} {
 		b, err := Encode(h)
 		if err != nil {
 			t.Fatal(err)
@@ -299,7 +299,7 @@ func TestSummarize(t *testing.T) {
 	}
 	// Nearest rank over {1000, 2000, 3000, 4001}, to 3 significant digits.
 	for i, exact := range []float64{0.002, 0.004001, 0.004001, 0.004001, 0.004001} {
-		if s.Pct[i] != Percentile(o.OK, Percentiles[i]) || math.Abs(s.Pct[i]/exact-1) > 0.001 {
+		if s.Pct[i] != Percentile(o.OK(), Percentiles[i]) || math.Abs(s.Pct[i]/exact-1) > 0.001 {
 			t.Errorf("p%g = %g ms, want %g ms within 0.1%%", Percentiles[i], s.Pct[i], exact)
 		}
 	}

@@ -49,7 +49,7 @@ func (s *Set) ReserveTxns(n int, pooled bool) {
 // before its first values come in.
 func (s *Set) MergeReserving(from *Set, n int) {
 	for i, o := range from.Ops {
-		if o.OK.TotalCount() > 0 {
+		if o.Count() > 0 {
 			s.Ops[i].reserve(n)
 		}
 	}
@@ -60,8 +60,8 @@ func (s *Set) MergeReserving(from *Set, n int) {
 // its storage and count width: the library has no other way to size it.
 // It is done once, and only to an empty histogram.
 func (o *Op) reserve(n int) {
-	h := o.OK
-	if o.reserved || h.TotalCount() != 0 {
+	h := o.ok
+	if o.reserved || o.Count() != 0 {
 		return
 	}
 	o.reserved = true

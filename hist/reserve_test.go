@@ -25,10 +25,10 @@ func TestBucketWidthVisitsEachBucketOnce(t *testing.T) {
 func TestReserveKeepsResultsAndMemory(t *testing.T) {
 	fresh, reserved := NewSet(1, 1), NewSet(1, 1)
 	reserved.Reserve(ReserveBuckets, true)
-	if reserved.Txn.Count() != 0 || reserved.Ops[0].OK.Populated() != 0 {
-		t.Fatalf("a reserved Set is not empty: %d counts, %d buckets", reserved.Txn.Count(), reserved.Ops[0].OK.Populated())
+	if reserved.Txn.Count() != 0 || reserved.Ops[0].OK().Populated() != 0 {
+		t.Fatalf("a reserved Set is not empty: %d counts, %d buckets", reserved.Txn.Count(), reserved.Ops[0].OK().Populated())
 	}
-	size := reserved.Ops[0].OK.GetMemorySize()
+	size := reserved.Ops[0].OK().GetMemorySize()
 	if size > 2*ReserveBuckets*6+4096 {
 		t.Fatalf("reserving %d buckets took %d bytes", ReserveBuckets, size)
 	}
@@ -44,16 +44,16 @@ func TestReserveKeepsResultsAndMemory(t *testing.T) {
 		fresh.Merge(iv)
 		reserved.Merge(iv)
 	}
-	if p := reserved.Ops[0].OK.Populated(); p < ReserveBuckets/2 || int(p) > ReserveBuckets {
+	if p := reserved.Ops[0].OK().Populated(); p < ReserveBuckets/2 || int(p) > ReserveBuckets {
 		t.Fatalf("the test's latencies fill %d buckets, want between half the reservation and all of it", p)
 	}
-	t.Logf("populated %d, reserved %d bytes, fresh %d bytes", reserved.Ops[0].OK.Populated(), size, fresh.Ops[0].OK.GetMemorySize())
-	if got := reserved.Ops[0].OK.GetMemorySize(); got != size {
+	t.Logf("populated %d, reserved %d bytes, fresh %d bytes", reserved.Ops[0].OK().Populated(), size, fresh.Ops[0].OK().GetMemorySize())
+	if got := reserved.Ops[0].OK().GetMemorySize(); got != size {
 		t.Errorf("memory of a reserved histogram went from %d to %d bytes within its reservation", size, got)
 	}
 	for name, pair := range map[string][2]*Op{"txn": {fresh.Txn.Op, reserved.Txn.Op}, "op": {fresh.Ops[0], reserved.Ops[0]}} {
-		a, _ := Encode(pair[0].OK)
-		b, _ := Encode(pair[1].OK)
+		a, _ := Encode(pair[0].OK())
+		b, _ := Encode(pair[1].OK())
 		if !bytes.Equal(a, b) {
 			t.Errorf("%s: the reserved histogram encodes differently from a new one", name)
 		}
@@ -74,17 +74,17 @@ func TestMergeReserving(t *testing.T) {
 	}
 	iv.RecordOp(1, 5000, false)
 	total.MergeReserving(iv, ReserveBuckets)
-	size := total.Ops[1].OK.GetMemorySize()
+	size := total.Ops[1].OK().GetMemorySize()
 	if !total.Ops[1].reserved || total.Ops[0].reserved || total.Ops[2].reserved || size < ReserveBuckets {
 		t.Fatalf("after op 1's first values: reserved %v %v %v, op 1 takes %d bytes", total.Ops[0].reserved, total.Ops[1].reserved, total.Ops[2].reserved, size)
 	}
-	if total.Ops[1].OK.TotalCount() != 1 || total.Ops[1].OK.Populated() != 1 {
-		t.Fatalf("op 1 holds %d values in %d buckets, want its one value", total.Ops[1].OK.TotalCount(), total.Ops[1].OK.Populated())
+	if total.Ops[1].OK().TotalCount() != 1 || total.Ops[1].OK().Populated() != 1 {
+		t.Fatalf("op 1 holds %d values in %d buckets, want its one value", total.Ops[1].OK().TotalCount(), total.Ops[1].OK().Populated())
 	}
 	iv.Reset()
 	iv.RecordOp(1, 7000, false)
 	total.MergeReserving(iv, ReserveBuckets)
-	if total.Ops[1].OK.TotalCount() != 2 || total.Ops[1].OK.GetMemorySize() != size {
-		t.Fatalf("the second merge: %d values, %d bytes (was %d)", total.Ops[1].OK.TotalCount(), total.Ops[1].OK.GetMemorySize(), size)
+	if total.Ops[1].OK().TotalCount() != 2 || total.Ops[1].OK().GetMemorySize() != size {
+		t.Fatalf("the second merge: %d values, %d bytes (was %d)", total.Ops[1].OK().TotalCount(), total.Ops[1].OK().GetMemorySize(), size)
 	}
 }

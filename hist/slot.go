@@ -36,7 +36,8 @@ func (s *Slot) Acquire() *Set {
 func (s *Slot) Release() { s.busy.Store(0) }
 
 // Swap is called by the collector only: it installs an empty Set and returns
-// the one holding everything recorded since the previous Swap; measured
+// the one holding everything recorded since the previous Swap, settled
+// (Op.Settle); measured
 // says whether what is recorded from now on counts. The caller owns the
 // returned Set until it passes it to Recycle.
 func (s *Slot) Swap(measured bool) *Set {
@@ -50,6 +51,7 @@ func (s *Slot) Swap(measured bool) *Set {
 	for s.busy.Load() != 0 {
 		runtime.Gosched()
 	}
+	old.Settle() // the sorting and bucket work of the interval, here
 	return old
 }
 

@@ -25,7 +25,7 @@ func sample(t *testing.T) *results.Result {
 	for _, ms := range []float64{1.27, 2, 3, 4, 5.37, 1009.14} {
 		op.Record(int64(ms*1e6), false)
 	}
-	h, err := hist.Encode(op.OK)
+	h, err := hist.Encode(op.OK())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -73,10 +73,10 @@ func fakeShard(t *testing.T, sp shardSpec) *results.Result {
 			Errors: map[string]int64{"deadlock": 1}, Ignored: map[string]int64{"duplicate_key": int64(sp.index + 1)},
 			Late: 1, Dropped: int64(sp.index), LagMaxMs: float64(k), QueueLength: 2, Concurrency: 1,
 			Counts: &results.IntervalCounts{Reads: 2 * cnt, Writes: cnt, Reconnects: 1, Rollbacks: ivRoll, Starts: cnt, LagSumNs: cnt * 1000},
-			Hist:   enc(t, ivAll.OK), PoolWaitHist: enc(t, ivPool.OK), PoolWaitP99Ms: hist.Percentile(ivPool.OK, 99),
+			Hist:   enc(t, ivAll.OK()), PoolWaitHist: enc(t, ivPool.OK()), PoolWaitP99Ms: hist.Percentile(ivPool.OK(), 99),
 			Types: map[string]results.IntervalType{}}
 		for name, h := range ivTypes {
-			iv.Types[name] = results.IntervalType{Count: h.Count(), Hist: enc(t, h.OK)}
+			iv.Types[name] = results.IntervalType{Count: h.Count(), Hist: enc(t, h.OK())}
 		}
 		r.Intervals = append(r.Intervals, iv)
 		if !warm {
@@ -94,8 +94,8 @@ func fakeShard(t *testing.T, sp shardSpec) *results.Result {
 		Schedule: &results.Schedule{Starts: tx, Late: int64(sp.index), LagAvgMs: float64(sp.index + 1), LagMaxMs: float64(3 * sp.index)}}
 	pw := latencyOf(pool)
 	r.Totals.PoolWait = &pw
-	r.PoolWaitHistogram = enc(t, pool.OK)
-	r.Latency, r.Histogram = latencyOf(total), enc(t, total.OK)
+	r.PoolWaitHistogram = enc(t, pool.OK())
+	r.Latency, r.Histogram = latencyOf(total), enc(t, total.OK())
 	r.Ops = map[string]results.OpStat{}
 	r.OpHistograms = map[string][]byte{}
 	for name, h := range ops {
@@ -104,7 +104,7 @@ func fakeShard(t *testing.T, sp shardSpec) *results.Result {
 			class = "read"
 		}
 		r.Ops[name] = results.OpStat{Class: class, Count: h.Count(), Latency: latencyOf(h)}
-		r.OpHistograms[name] = enc(t, h.OK)
+		r.OpHistograms[name] = enc(t, h.OK())
 	}
 	r.Transactions = map[string]results.TxnStat{}
 	r.TxnHistograms = map[string][]byte{}
@@ -116,7 +116,7 @@ func fakeShard(t *testing.T, sp shardSpec) *results.Result {
 			st.Rollbacks = rollbacks
 		}
 		r.Transactions[name] = st
-		r.TxnHistograms[name] = enc(t, h.OK)
+		r.TxnHistograms[name] = enc(t, h.OK())
 	}
 	return r
 }

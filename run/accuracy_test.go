@@ -65,7 +65,7 @@ func TestClosedLoopAccuracy(t *testing.T) {
 		ok := true
 		report = ""
 		for _, p := range []float64{50, 99} {
-			got := hist.Percentile(out.Total.Txn.OK, p)
+			got := hist.Percentile(out.Total.Txn.OK(), p)
 			want := float64(exact(sp.took, p)) / 1e6
 			d := (got - want) / want
 			if d < -0.01 || d > 0.01 {

@@ -37,7 +37,7 @@ func (o *Outcome) Result(base results.Result, percentile float64) *results.Resul
 	if o.Pooled {
 		pw := latency(t.PoolWait, percentile)
 		r.Totals.PoolWait = &pw
-		r.PoolWaitHistogram, _ = hist.Encode(t.PoolWait.OK)
+		r.PoolWaitHistogram, _ = hist.Encode(t.PoolWait.OK())
 	}
 	if dur > 0 {
 		r.Totals.TPS = float64(r.Totals.Transactions) / dur
@@ -52,7 +52,7 @@ func (o *Outcome) Result(base results.Result, percentile float64) *results.Resul
 		r.Totals.Schedule = sc
 	}
 	r.Latency = latency(t.Txn.Op, percentile)
-	r.Histogram, _ = hist.Encode(t.Txn.OK)
+	r.Histogram, _ = hist.Encode(t.Txn.OK())
 	r.Ops = map[string]results.OpStat{}
 	r.OpHistograms = map[string][]byte{}
 	for i, op := range o.Ops {
@@ -61,7 +61,7 @@ func (o *Outcome) Result(base results.Result, percentile float64) *results.Resul
 			continue
 		}
 		r.Ops[op.Name] = results.OpStat{Class: op.Class.String(), Count: h.Count(), Errors: h.Errors(), Latency: latency(h, percentile)}
-		r.OpHistograms[op.Name], _ = hist.Encode(h.OK)
+		r.OpHistograms[op.Name], _ = hist.Encode(h.OK())
 	}
 	r.Transactions = map[string]results.TxnStat{}
 	r.TxnHistograms = map[string][]byte{}
@@ -75,7 +75,7 @@ func (o *Outcome) Result(base results.Result, percentile float64) *results.Resul
 		}
 		r.Transactions[typ.Name] = st
 		r.TxnOrder = append(r.TxnOrder, typ.Name)
-		r.TxnHistograms[typ.Name], _ = hist.Encode(h.OK)
+		r.TxnHistograms[typ.Name], _ = hist.Encode(h.OK())
 	}
 	r.Fairness = fairness(o.Users)
 	r.Intervals = o.Intervals

@@ -28,11 +28,13 @@ type framer struct {
 	left   int // what is left of the message pgx is being handed
 }
 
-// framerSize is the framer's buffer at the start (pgproto3's chunk
-// reader's too); framerKeep, the most it keeps once a larger message has
-// been read.
+// framerSize is the framer's buffer at the start: libpq's first input
+// buffer, 16 KB, so a 100-row range read of oltp_read_write (about 13 KB)
+// fits one read(2) (with pgproto3's 8 KB: 23.4 reads a transaction against
+// 22.6, docs/performance.md); framerKeep, the most it keeps once a larger
+// message has been read.
 const (
-	framerSize = 8 << 10
+	framerSize = 16 << 10
 	framerKeep = 1 << 20
 )
 
