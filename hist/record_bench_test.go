@@ -14,36 +14,31 @@ import (
 // the worker's and the collector's together.
 func BenchmarkIntervalRecord(b *testing.B) {
 	for _, perSecond := range []int{100, 500, 2000, 8000} {
-		b.Run(strconv.Itoa(perSecond), func(b *testing.B) { benchInterval(b, perSecond) })
-	}
-}
-
-func benchInterval(b *testing.B, perSecond int) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	vals := make([]int64, 1<<16)
-	for i := range vals {
-		vals[i] = int64(200e3 * math.Exp(rng.NormFloat64()*0.6))
-	}
-	slot := NewSlot(1, 1, true)
-	total := NewSet(1, 1)
-	total.Reserve(ReserveBuckets, false)
-	b.ResetTimer()
-	for i := range b.N {
-		s := slot.Acquire()
-		s.RecordOp(0, vals[i&(len(vals)-1)], false)
-		slot.Release()
-		if i%perSecond == perSecond-1 {
-			set := slot.Swap(true)
-			total.MergeReserving(set, ReserveBuckets)
-			slot.Recycle(set)
-		}
+		b.Run(strconv.Itoa(perSecond), func(b *testing.B) {
+			total := NewSet(1, 1)
+			total.Reserve(ReserveBuckets, false)
+			benchRecord(b, perSecond, func(slot *Slot) {
+				set := slot.Swap(true)
+				total.MergeReserving(set, ReserveBuckets)
+				slot.Recycle(set)
+			})
+		})
 	}
 }
 
 // BenchmarkRecordPath is the worker's part of BenchmarkIntervalRecord alone:
-// the collector's swap and merge run with the timer stopped.
+// the collector's swap runs with the timer stopped.
 func BenchmarkRecordPath(b *testing.B) {
-	const perSecond = 8000
+	benchRecord(b, 8000, func(slot *Slot) {
+		b.StopTimer()
+		slot.Recycle(slot.Swap(true))
+		b.StartTimer()
+	})
+}
+
+// benchRecord records b.N latencies into a Slot, calling collect every
+// perSecond of them.
+func benchRecord(b *testing.B, perSecond int, collect func(*Slot)) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	vals := make([]int64, 1<<16)
 	for i := range vals {
@@ -56,9 +51,7 @@ func BenchmarkRecordPath(b *testing.B) {
 		s.RecordOp(0, vals[i&(len(vals)-1)], false)
 		slot.Release()
 		if i%perSecond == perSecond-1 {
-			b.StopTimer()
-			slot.Recycle(slot.Swap(true))
-			b.StartTimer()
+			collect(slot)
 		}
 	}
 }

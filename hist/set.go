@@ -334,16 +334,15 @@ func (s *Set) Merge(from *Set) {
 	s.LagMaxNs = max(s.LagMaxNs, from.LagMaxNs)
 }
 
-// Settle settles every operation of s (Op.Settle).
+// Settle settles every latency list of s (Op.Settle): the transactions',
+// each type's, each operation's and the pool's waits.
 func (s *Set) Settle() {
-	s.Txn.Settle()
+	for _, o := range append([]*Op{s.Txn.Op, s.PoolWait}, s.Ops...) {
+		o.Settle()
+	}
 	for _, t := range s.Types {
 		t.Settle()
 	}
-	for _, o := range s.Ops {
-		o.Settle()
-	}
-	s.PoolWait.Settle()
 }
 
 // Reset empties s, keeping its storage.
