@@ -147,17 +147,18 @@ func (s *Server) Sample() (cpuPct, memMB float64) {
 }
 
 // pssBudget bounds the share of time the client spends reading the
-// server's PSS.
-const pssBudget = 100
+// server's PSS: 1/pssBudget.
+const pssBudget = 400
 
 // samplePSS returns the server's PSS, read again only once the previous
 // read's cost is at most 1/pssBudget of the time since. Reading smaps_rollup
 // walks each process's page tables in the kernel, on the client's CPU: for
-// PostgreSQL that is every backend's mapping of the shared buffers: 12 ms
-// of the client's CPU a second with 2 connections (a CPU profile of a
-// point-select run), growing with the connections. A read that takes 20 ms
-// is repeated every 2 s instead of every second; memory moves slowly next
-// to that.
+// PostgreSQL that is every backend's mapping of the shared buffers, about
+// 10 ms with 2 connections, growing with the connections. At a read a
+// second that was 2% of the client's CPU in a 2-thread oltp_read_write.lua
+// run (perf: smaps_account, 17 µs a transaction), which sysbench beside it
+// does not pay. A read that takes 10 ms is repeated every 4 s; memory
+// moves slowly next to that, and a sweep's step still gets several reads.
 func (s *Server) samplePSS(now time.Time) float64 {
 	if now.Before(s.pssNext) {
 		return s.pss
