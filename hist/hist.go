@@ -59,8 +59,7 @@ var Percentiles = []float64{50, 90, 95, 99, 99.9}
 // Summarize digests the successes of o: exact min, average, maximum and sum,
 // percentiles from the histogram.
 func Summarize(o *Op, pcts []float64) Summary {
-	o.Settle()
-	h := o.ok
+	h := o.OK()
 	s := Summary{Count: h.TotalCount(), Pct: make([]float64, len(pcts))}
 	if s.Count == 0 {
 		return s

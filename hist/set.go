@@ -126,15 +126,15 @@ func (o *Op) Errors() int64 {
 
 // Merge adds from into o exactly (same geometry, so nothing is dropped).
 func (o *Op) Merge(from *Op) {
-	from.Settle()
-	if n := from.ok.TotalCount(); n > 0 {
+	fromOK := from.OK()
+	if n := fromOK.TotalCount(); n > 0 {
 		if o.Count() == 0 || from.MinNs < o.MinNs {
 			o.MinNs = from.MinNs
 		}
 		o.MaxNs = max(o.MaxNs, from.MaxNs)
 		o.SumNs += from.SumNs
 	}
-	o.ok.Merge(from.ok)
+	o.ok.Merge(fromOK)
 	if from.Err != nil && from.Err.TotalCount() > 0 {
 		if o.Err == nil {
 			o.Err = New()
@@ -337,11 +337,13 @@ func (s *Set) Merge(from *Set) {
 // Settle settles every latency list of s (Op.Settle): the transactions',
 // each type's, each operation's and the pool's waits.
 func (s *Set) Settle() {
-	for _, o := range append([]*Op{s.Txn.Op, s.PoolWait}, s.Ops...) {
-		o.Settle()
-	}
+	s.Txn.Settle()
+	s.PoolWait.Settle()
 	for _, t := range s.Types {
 		t.Settle()
+	}
+	for _, o := range s.Ops {
+		o.Settle()
 	}
 }
 

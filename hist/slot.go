@@ -37,9 +37,8 @@ func (s *Slot) Release() { s.busy.Store(0) }
 
 // Swap is called by the collector only: it installs an empty Set and returns
 // the one holding everything recorded since the previous Swap, settled
-// (Op.Settle); measured
-// says whether what is recorded from now on counts. The caller owns the
-// returned Set until it passes it to Recycle.
+// (Op.Settle); measured says whether what is recorded from now on counts.
+// The caller owns the returned Set until it passes it to Recycle.
 func (s *Slot) Swap(measured bool) *Set {
 	next := s.spare
 	s.spare = nil

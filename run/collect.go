@@ -39,9 +39,10 @@ func (r *runner) collect(now time.Time, warmup, measuredNext bool) results.Inter
 	out.TPS = float64(iv.Txn.Count()) / dur
 	out.Reads, out.Writes, out.Other = float64(q.Read)/dur, float64(q.Write)/dur, float64(q.Other)/dur
 	out.QPS = float64(q.Total) / dur
-	out.PctMs = hist.Percentile(iv.Txn.OK(), r.cfg.Percentile)
-	out.P50Ms = hist.Percentile(iv.Txn.OK(), 50)
-	out.P99Ms = hist.Percentile(iv.Txn.OK(), 99)
+	txns := iv.Txn.OK()
+	out.PctMs = hist.Percentile(txns, r.cfg.Percentile)
+	out.P50Ms = hist.Percentile(txns, 50)
+	out.P99Ms = hist.Percentile(txns, 99)
 	out.MaxMs = float64(iv.Txn.MaxNs) / 1e6
 	// err/s counts failed transactions and ignored errors, as sysbench's
 	// interval line counts every error.
@@ -53,14 +54,15 @@ func (r *runner) collect(now time.Time, warmup, measuredNext bool) results.Inter
 		Rollbacks: iv.Txn.Rollbacks, Starts: iv.Starts, LagSumNs: iv.LagSumNs, Statements: countVerbs(r.ops, iv)}
 	out.Statements = results.StatementRates(out.Counts.Statements, dur)
 	if iv.Txn.Count() > 0 {
-		out.Hist, _ = hist.Encode(iv.Txn.OK())
+		out.Hist, _ = hist.Encode(txns)
 	}
 	if len(r.types) > 1 {
 		out.Types = intervalTypes(r.types, iv)
 	}
 	if r.pool.pooled() && iv.PoolWait.Count() > 0 {
-		out.PoolWaitP99Ms = hist.Percentile(iv.PoolWait.OK(), 99)
-		out.PoolWaitHist, _ = hist.Encode(iv.PoolWait.OK())
+		waits := iv.PoolWait.OK()
+		out.PoolWaitP99Ms = hist.Percentile(waits, 99)
+		out.PoolWaitHist, _ = hist.Encode(waits)
 	}
 	if r.sched != nil {
 		out.Late, out.Dropped = iv.Late, iv.Dropped
