@@ -22,10 +22,8 @@ func Environment(version, commandLine, dataPath string) results.Environment {
 	e := results.Environment{GoVersion: runtime.Version(), Version: version, CPUs: runtime.NumCPU(),
 		GOMAXPROCS: runtime.GOMAXPROCS(0), CommandLine: commandLine}
 	e.Hostname, _ = os.Hostname()
-	if info, err := host.Info(); err == nil {
-		e.OS = strings.TrimSpace(info.Platform + " " + info.PlatformVersion)
-		e.Kernel = info.KernelVersion
-	}
+	e.OS = osRelease()
+	e.Kernel, _ = host.KernelVersion()
 	if c, err := cpu.Info(); err == nil && len(c) > 0 {
 		e.CPUModel = c[0].ModelName
 	}

@@ -53,7 +53,7 @@ func TestEnvironment(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "x.db")
 	os.WriteFile(path, nil, 0o644)
 	e := Environment("v", "dbgauge run", path)
-	if e.CPUs < 1 || e.MemoryMB < 1 || e.Kernel == "" || e.GoVersion == "" || e.Filesystem == "" || e.DataPath == "" {
+	if e.CPUs < 1 || e.MemoryMB < 1 || e.Kernel == "" || e.OS == "" || e.GoVersion == "" || e.Filesystem == "" || e.DataPath == "" {
 		t.Errorf("incomplete environment: %+v", e)
 	}
 }
@@ -142,5 +142,16 @@ func TestShortSampleDropped(t *testing.T) {
 	}
 	if got := s.CPUUserPct + s.CPUSystemPct + s.CPUIowaitPct + s.CPUStealPct + s.CPUIdlePct; got < 99 || got > 101 {
 		t.Errorf("CPU shares add up to %.1f%%", got)
+	}
+}
+
+func TestParseOSRelease(t *testing.T) {
+	t.Parallel()
+	id, v := parseOSRelease([]byte("PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nNAME=\"Debian GNU/Linux\"\nVERSION_ID=\"12\"\n# comment\nID=debian\n"))
+	if id != "debian" || v != "12" {
+		t.Errorf("got %q %q", id, v)
+	}
+	if id, v := parseOSRelease([]byte("ID='alpine'\nVERSION_ID=3.20.1\n")); id != "alpine" || v != "3.20.1" {
+		t.Errorf("got %q %q", id, v)
 	}
 }
