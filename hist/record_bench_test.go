@@ -55,3 +55,19 @@ func benchRecord(b *testing.B, perSecond int, collect func(*Slot)) {
 		}
 	}
 }
+
+// BenchmarkReserve is the room a whole-run operation takes when its first
+// values come in: the standard reservation (a copy of one filled once per
+// process) against filling the same room bucket by bucket.
+func BenchmarkReserve(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		n    int
+	}{{"standard", ReserveBuckets}, {"filled", ReserveBuckets - 1}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				NewOp().reserve(c.n)
+			}
+		})
+	}
+}
