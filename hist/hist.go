@@ -89,8 +89,5 @@ func Percentile(h *hdr.PackedHistogram, p float64) float64 {
 
 func ms(ns int64) float64 { return float64(ns) / 1e6 }
 
-// Encode returns h in the HDR V2 compressed format.
-func Encode(h *hdr.PackedHistogram) ([]byte, error) { return h.Encode() }
-
 // Decode reads a histogram written by Encode (or by any V2 writer).
 func Decode(b []byte) (*hdr.PackedHistogram, error) { return hdr.DecodePacked(b) }
