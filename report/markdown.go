@@ -70,8 +70,9 @@ func mdTable(b *strings.Builder, t *Table) {
 // mdText escapes what Markdown would take as markup in plain text.
 // Underscores stay: GitHub's Markdown does not read them inside words, and
 // oltp_read_write stays readable in the raw file.
-func mdText(s string) string {
-	return strings.NewReplacer("*", `\*`, "`", "\\`", "<", "&lt;").Replace(s)
-}
+func mdText(s string) string { return mdEscaper.Replace(s) }
+
+// mdEscaper is mdText's replacer, built once (a report escapes every cell).
+var mdEscaper = strings.NewReplacer("*", `\*`, "`", "\\`", "<", "&lt;")
 
 func mdCell(s string) string { return strings.ReplaceAll(mdText(s), "|", `\|`) }

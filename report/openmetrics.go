@@ -168,6 +168,8 @@ func b2f(v bool) float64 {
 	return 0
 }
 
-func escapeLabel(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s)
-}
+func escapeLabel(s string) string { return labelEscaper.Replace(s) }
+
+// labelEscaper is escapeLabel's replacer, built once (a scrape escapes every
+// label).
+var labelEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
