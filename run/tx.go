@@ -34,10 +34,11 @@ func (t *tx) Begin() workload.Mark { return workload.Mark(t.r.now()) }
 
 // End implements workload.Tx.
 func (t *tx) End(op workload.OpID, m workload.Mark, err error) {
-	d := t.r.now() - int64(m)
+	now := t.r.now()
 	s := t.c.slot.Acquire()
-	s.RecordOp(int(op), d, err != nil)
+	s.RecordOp(int(op), now-int64(m), err != nil)
 	t.c.slot.Release()
+	t.r.yieldInside(t.u, now)
 }
 
 // Pause implements workload.Tx: the user waits holding the connection; the
