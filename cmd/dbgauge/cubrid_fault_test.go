@@ -77,8 +77,10 @@ func cubridServerPID(t *testing.T) int {
 // middle of a run and start it again 2 s later; the CAS reports the server
 // gone, the run counts lost connections, reconnects once the server is
 // back, finishes with exit 0, and no interval is missing. The run lasts
-// 14 s: the server's start took up to about 5 s on a busy CI machine, and
-// an 8 s run once ended before the server was back.
+// 24 s: the server's start took up to about 5 s on a busy CI machine, an
+// 8 s run once ended before the server was back, and on 2026-11-28 a
+// slower VM's CI twice had no transaction yet in the 13th second of a 14 s
+// run (alone, the same test passed).
 func TestCUBRIDServerKilledMidRun(t *testing.T) {
 	url := faultURL(t)
 	dir := t.TempDir()
@@ -87,7 +89,7 @@ func TestCUBRIDServerKilledMidRun(t *testing.T) {
 	}
 	t.Cleanup(func() { dbgauge(t, dir, "cleanup", "oltp_point_select", "--db", url) })
 	cmd := exec.Command(binary, "run", "oltp_point_select", "--db", url, "--table-size", "1000",
-		"--threads", "2", "--time", "14", "--out", filepath.Join(dir, "r.json"))
+		"--threads", "2", "--time", "24", "--out", filepath.Join(dir, "r.json"))
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -110,8 +112,8 @@ func TestCUBRIDServerKilledMidRun(t *testing.T) {
 		t.Errorf("reconnects %d, connection_lost errors %d; want at least one of each per thread",
 			r.Totals.Reconnects, r.Totals.ErrorsByClass["connection_lost"])
 	}
-	if n := len(r.Intervals); n < 14 || n > 15 {
-		t.Errorf("%d intervals in a 14 s run", n)
+	if n := len(r.Intervals); n < 24 || n > 25 {
+		t.Errorf("%d intervals in a 24 s run", n)
 	}
 	if last := r.Intervals[len(r.Intervals)-2]; last.TPS == 0 {
 		t.Errorf("no transactions after the restart: %+v", last)
