@@ -45,7 +45,8 @@ func Encode(h *hdr.PackedHistogram) ([]byte, error) {
 	binary.BigEndian.PutUint64(raw[32:], math.Float64bits(1)) // integer to double conversion ratio
 
 	e.zipped.Reset()
-	e.zipped.Write(make([]byte, 8))
+	var lead [8]byte // the compressed cookie and length, filled in below
+	e.zipped.Write(lead[:])
 	e.z.Reset(&e.zipped)
 	if _, err := e.z.Write(raw); err != nil {
 		return nil, err
@@ -85,7 +86,7 @@ var encoders = sync.Pool{New: func() any {
 // bucket: a run of two or more empty buckets is written as minus its length,
 // a lone one as 0. An empty histogram is one empty bucket.
 func (e *encoder) payload(h *hdr.PackedHistogram) {
-	next, any := int64(0), false // the flat index the counts have reached
+	next, wrote := int64(0), false // the flat index the counts have reached
 	for v, c := range h.ForEachBucket {
 		if c == 0 {
 			continue
@@ -98,9 +99,9 @@ func (e *encoder) payload(h *hdr.PackedHistogram) {
 			e.put(-gap)
 		}
 		e.put(c)
-		next, any = i+1, true
+		next, wrote = i+1, true
 	}
-	if !any {
+	if !wrote {
 		e.put(0)
 	}
 }
