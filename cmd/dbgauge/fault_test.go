@@ -83,8 +83,14 @@ func (s *ownServer) services(verb string) string {
 	return out.String()
 }
 
-// kill sends SIGKILL to the server and every process it started.
+// kill sends SIGKILL to the server and every process it started, and
+// returns once the server's process is gone: a process with many threads
+// and a large buffer pool can take a while to die on a loaded machine, and
+// scripts/services takes a pid file whose process still lives for a server
+// that runs (CI of 2026-11-28: MariaDB "restarted" 1 s after the kill was
+// the dying one, and the next connection was refused).
 func (s *ownServer) kill() {
+	defer s.waitGone()
 	b, err := os.ReadFile(s.pidFile)
 	if err != nil {
 		s.t.Fatal(err)
@@ -93,6 +99,26 @@ func (s *ownServer) kill() {
 	exec.Command("pkill", "-9", "-P", strconv.Itoa(pid)).Run()
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		s.t.Fatal(err)
+	}
+}
+
+// waitGone waits up to a minute for the process in the pid file to be
+// gone or a zombie.
+func (s *ownServer) waitGone() {
+	b, _ := os.ReadFile(s.pidFile)
+	pid := strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0])
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) {
+		stat, err := os.ReadFile("/proc/" + pid + "/stat")
+		if err != nil {
+			return
+		}
+		// The state follows the command's closing parenthesis.
+		if f := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:])); len(f) > 0 && f[0] == "Z" {
+			return
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("%s (pid %s) still runs a minute after SIGKILL", s.name, pid)
+		}
 	}
 }
 
