@@ -48,8 +48,8 @@ case " $WORKLOADS " in *" tpcc "*)
 esac
 command -v sysbench >/dev/null || { echo "sysbench is not installed (apt-get install sysbench)" >&2; exit 2; }
 [ -f "$OLTP" ] || { echo "$OLTP is missing (apt-get install sysbench)" >&2; exit 2; }
-scripts/services start-postgres >&2
-scripts/services start-mariadb >&2
+scripts/services start-postgres >/dev/null # its env lines carry the password
+scripts/services start-mariadb >/dev/null # its env lines carry the password
 svc_env=$(scripts/services env); eval "$svc_env"
 CGO_ENABLED=0 go build -o "$OUT/dbgauge" ./cmd/dbgauge # static, as shipped
 DBG="$OUT/dbgauge"

@@ -29,7 +29,7 @@ OUT=${OUT:-$(mktemp -d /tmp/dbgauge-tpcc-parity-XXXX)}
 mkdir -p "$OUT"
 
 command -v sysbench >/dev/null || { echo "sysbench is not installed (apt-get install sysbench)" >&2; exit 2; }
-scripts/services start-postgres >&2
+scripts/services start-postgres >/dev/null # its env lines carry the password
 svc_env=$(scripts/services env); eval "$svc_env"
 CGO_ENABLED=0 go build -o "$OUT/dbgauge" ./cmd/dbgauge
 DBG="$OUT/dbgauge"
