@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -97,9 +96,7 @@ func TestCUBRIDServerKilledMidRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitIntervals(t, dir, 2)
-	if err := syscall.Kill(cubridServerPID(t), syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
+	killAndWait(t, cubridServerPID(t))
 	time.Sleep(2 * time.Second)
 	cubridServices(t, "start-cubrid")
 	err := cmd.Wait()

@@ -83,32 +83,31 @@ func (s *ownServer) services(verb string) string {
 	return out.String()
 }
 
-// kill sends SIGKILL to the server and every process it started, and
-// returns once the server's process is gone: a process with many threads
-// and a large buffer pool can take a while to die on a loaded machine, and
-// scripts/services takes a pid file whose process still lives for a server
-// that runs (CI of 2026-11-28: MariaDB "restarted" 1 s after the kill was
-// the dying one, and the next connection was refused).
+// kill sends SIGKILL to the server and every process it started.
 func (s *ownServer) kill() {
-	defer s.waitGone()
 	b, err := os.ReadFile(s.pidFile)
 	if err != nil {
 		s.t.Fatal(err)
 	}
 	pid, _ := strconv.Atoi(strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0]))
 	exec.Command("pkill", "-9", "-P", strconv.Itoa(pid)).Run()
-	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
-		s.t.Fatal(err)
-	}
+	killAndWait(s.t, pid)
 }
 
-// waitGone waits up to a minute for the process in the pid file to be
-// gone or a zombie.
-func (s *ownServer) waitGone() {
-	b, _ := os.ReadFile(s.pidFile)
-	pid := strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0])
+// killAndWait sends SIGKILL to pid and returns once the process is gone or
+// a zombie, failing the test after a minute. A server with many threads and
+// a large buffer pool can take a while to die on a loaded machine, and
+// scripts/services takes a pid whose process still lives for a server that
+// runs (CI of 2026-11-28: MariaDB "restarted" 1 s after the kill was the
+// dying one, and the next connection was refused).
+func killAndWait(t *testing.T, pid int) {
+	t.Helper()
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	statFile := "/proc/" + strconv.Itoa(pid) + "/stat"
 	for deadline := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) {
-		stat, err := os.ReadFile("/proc/" + pid + "/stat")
+		stat, err := os.ReadFile(statFile)
 		if err != nil {
 			return
 		}
@@ -117,7 +116,7 @@ func (s *ownServer) waitGone() {
 			return
 		}
 		if time.Now().After(deadline) {
-			s.t.Fatalf("%s (pid %s) still runs a minute after SIGKILL", s.name, pid)
+			t.Fatalf("pid %d still runs a minute after SIGKILL", pid)
 		}
 	}
 }
