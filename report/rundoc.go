@@ -159,7 +159,12 @@ func environment(r *results.Result) Section {
 			gover += ", " + e.ClientSockets + " sockets"
 		}
 		if p := e.ClientSocketsProbe; p != nil {
-			gover += fmt.Sprintf(" (probed: %.1f µs of client CPU a transaction blocking, %.1f netpoll)", p.BlockingUs, p.NetpollUs)
+			gover += fmt.Sprintf(" (probed: %.1f µs of client CPU a transaction blocking over %d transactions, %.1f netpoll over %d",
+				p.BlockingUs, p.BlockingTxns, p.NetpollUs, p.NetpollTxns)
+			if p.Inconclusive != "" {
+				gover += "; inconclusive, " + p.Inconclusive
+			}
+			gover += ")"
 		}
 		kv("Go", gover)
 		if e.ServerData == nil { // a server's data directory is in storageRows

@@ -169,13 +169,25 @@ type Server struct {
 // SocketProbe is the client CPU per transaction (µs, the whole process:
 // user and system time over the transactions finished) that a run measured
 // with blocking sockets and with Go's netpoller, over the same load in
-// alternating turns, and the mode it kept: the cheaper.
+// alternating turns, and the mode it kept: the cheaper, or blocking sockets
+// when a mode finished too few transactions to say (Inconclusive says so).
+// Windows are the counted turns in order.
 type SocketProbe struct {
-	Chosen       string  `json:"chosen"`
-	BlockingUs   float64 `json:"blocking_us_per_txn"`
-	NetpollUs    float64 `json:"netpoll_us_per_txn"`
-	BlockingTxns int64   `json:"blocking_txns"`
-	NetpollTxns  int64   `json:"netpoll_txns"`
+	Chosen       string        `json:"chosen"`
+	BlockingUs   float64       `json:"blocking_us_per_txn"`
+	NetpollUs    float64       `json:"netpoll_us_per_txn"`
+	BlockingTxns int64         `json:"blocking_txns"`
+	NetpollTxns  int64         `json:"netpoll_txns"`
+	Inconclusive string        `json:"inconclusive,omitempty"`
+	Windows      []ProbeWindow `json:"windows,omitempty"`
+}
+
+// ProbeWindow is one counted turn of the socket probe: the mode, the
+// transactions finished in it and the process's CPU time (µs).
+type ProbeWindow struct {
+	Mode  string  `json:"mode"`
+	Txns  int64   `json:"txns"`
+	CPUUs float64 `json:"cpu_us"`
 }
 
 // Wakeups are the wake-up experiments a run was asked for

@@ -1,6 +1,7 @@
 package run
 
 import (
+	"fmt"
 	"runtime"
 	"syscall"
 	"time"
@@ -16,20 +17,28 @@ import (
 // load and keeps the one that costs the client less CPU per transaction.
 //
 // Once every user has started (after --ramp), the probe alternates the
-// modes probeRounds times: each turn switches every connection (at its next
-// request, sockconn.SetSwitchable) and GOMAXPROCS (blocking sockets want a P
-// each, procsFor), lets probeSettle pass, then counts the process's CPU time
-// (getrusage: user and system, every thread) and the transactions finished
-// over probeWindow. The probe runs in the warmup when the warmup is long
-// enough, else in the first seconds of the measured run, which then mixes
-// both modes in those seconds; the result's environment says so.
+// modes, at least probeRounds times: each turn switches every connection (at
+// its next request, sockconn.SetSwitchable) and GOMAXPROCS (blocking sockets
+// want a P each, procsFor), lets probeSettle pass, then counts the process's
+// CPU time (getrusage: user and system, every thread) and the transactions
+// finished over probeWindow. A figure from a handful of transactions is
+// noise (on a starved machine a window can finish two), so while a mode has
+// fewer than probeMinTxns the probe goes on, up to probeMaxRounds and within
+// the first half of the run; if a mode still has too few, the run keeps
+// blocking sockets (the default) and the result says the probe was
+// inconclusive. Every window's mode, transactions and CPU are kept in the
+// result. The probe runs in the warmup when the warmup is long enough, else
+// in the first seconds of the measured run, which then mixes both modes in
+// those seconds; the result's environment says so.
 const (
-	probeRounds = 2
-	probeSettle = 250 * time.Millisecond
-	probeWindow = 750 * time.Millisecond
+	probeRounds    = 2
+	probeMaxRounds = 4
+	probeMinTxns   = 30
+	probeSettle    = 250 * time.Millisecond
+	probeWindow    = 750 * time.Millisecond
 )
 
-// probeSpan is how long the probe takes.
+// probeSpan is how long the probe takes when its first rounds suffice.
 const probeSpan = 2 * probeRounds * (probeSettle + probeWindow)
 
 // socketsFor is blockingFor, and whether the run probes: DBGAUGE_SOCKETS=auto
@@ -98,8 +107,18 @@ func (r *runner) probeSockets() {
 	case <-r.stopCh:
 		return
 	}
+	// The probe may go on past probeRounds until this time.
+	until := time.Time{} // no end: the run has no fixed length
+	if r.cfg.Duration > 0 {
+		until = r.base.Add(r.cfg.Ramp + (r.cfg.Warmup+r.cfg.Duration-r.cfg.Ramp)/2)
+	}
 	var cpu, txns [2]int64 // [0] blocking, [1] netpoll
-	for turn := range 2 * probeRounds {
+	var windows []results.ProbeWindow
+	for turn := 0; ; turn++ {
+		if turn >= 2*probeRounds && (turn%2 == 0 && min(txns[0], txns[1]) >= probeMinTxns ||
+			turn >= 2*probeMaxRounds || !until.IsZero() && time.Now().Add(2*(probeSettle+probeWindow)).After(until)) {
+			break
+		}
 		m := turn % 2
 		p.setMode(m == 0)
 		if !wait(probeSettle) {
@@ -110,23 +129,35 @@ func (r *runner) probeSockets() {
 		r.probing.Store(true)
 		ok := wait(probeWindow)
 		r.probing.Store(false)
-		cpu[m] += cpuNs() - c0
-		txns[m] += r.probeTxns.Load() - n0
+		dc, dn := cpuNs()-c0, r.probeTxns.Load()-n0
+		cpu[m] += dc
+		txns[m] += dn
+		windows = append(windows, results.ProbeWindow{Mode: modeName(m == 0), Txns: dn, CPUUs: float64(dc) / 1e3})
 		if !ok {
 			p.setMode(true)
 			return
 		}
 	}
-	res := &results.SocketProbe{Chosen: "blocking", BlockingTxns: txns[0], NetpollTxns: txns[1]}
+	res := &results.SocketProbe{Chosen: "blocking", BlockingTxns: txns[0], NetpollTxns: txns[1], Windows: windows}
 	if txns[0] > 0 {
 		res.BlockingUs = float64(cpu[0]) / float64(txns[0]) / 1e3
 	}
 	if txns[1] > 0 {
 		res.NetpollUs = float64(cpu[1]) / float64(txns[1]) / 1e3
 	}
-	if txns[1] > 0 && (txns[0] == 0 || res.NetpollUs < res.BlockingUs) {
+	switch {
+	case min(txns[0], txns[1]) < probeMinTxns:
+		res.Inconclusive = fmt.Sprintf("fewer than %d transactions in a mode: blocking sockets kept", probeMinTxns)
+	case res.NetpollUs < res.BlockingUs:
 		res.Chosen = "netpoll"
 	}
 	p.setMode(res.Chosen == "blocking")
 	p.result = res
+}
+
+func modeName(blocking bool) string {
+	if blocking {
+		return "blocking"
+	}
+	return "netpoll"
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/dbgauge/dbgauge/results"
 )
 
 // TestSocketProbe: with DBGAUGE_SOCKETS=auto a closed-loop run on a server
@@ -38,8 +40,20 @@ func TestSocketProbe(t *testing.T) {
 			if p == nil {
 				t.Fatal("no socket probe in the result's environment")
 			}
-			if p.BlockingTxns == 0 || p.NetpollTxns == 0 || p.BlockingUs <= 0 || p.NetpollUs <= 0 {
-				t.Fatalf("probe measured nothing in a mode: %+v", *p)
+			if p.BlockingTxns == 0 || p.NetpollTxns == 0 || p.BlockingUs <= 0 || p.NetpollUs <= 0 || p.Inconclusive != "" {
+				t.Fatalf("probe measured too little in a mode: %+v; the run's intervals (TPS): %v", *p, intervalTPS(r))
+			}
+			// The windows alternate from blocking sockets, at least two
+			// rounds, and add up to the totals.
+			var sum [2]int64
+			for i, w := range p.Windows {
+				if want := []string{"blocking", "netpoll"}[i%2]; w.Mode != want || w.CPUUs <= 0 {
+					t.Fatalf("window %d is %+v, want mode %s and CPU time: %+v", i, w, want, p.Windows)
+				}
+				sum[i%2] += w.Txns
+			}
+			if len(p.Windows) < 4 || sum[0] != p.BlockingTxns || sum[1] != p.NetpollTxns {
+				t.Fatalf("windows %+v do not add up to the probe's %d blocking and %d netpoll transactions", p.Windows, p.BlockingTxns, p.NetpollTxns)
 			}
 			want := "blocking"
 			if p.NetpollUs < p.BlockingUs {
@@ -50,4 +64,14 @@ func TestSocketProbe(t *testing.T) {
 			}
 		})
 	}
+}
+
+// intervalTPS is each interval's transactions a second, for a failure's
+// message.
+func intervalTPS(r *results.Result) []float64 {
+	var out []float64
+	for _, iv := range r.Intervals {
+		out = append(out, iv.TPS)
+	}
+	return out
 }

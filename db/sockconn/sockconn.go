@@ -50,6 +50,9 @@ var switchable atomic.Bool
 // on follow the choice from their next Write on.
 func SetBlocking(on bool) (was bool) { return !netpoll.Swap(!on) }
 
+// Blocking says whether Dial makes blocking sockets now (SetBlocking).
+func Blocking() bool { return !netpoll.Load() }
+
 // SetSwitchable makes Dial return connections that change mode when
 // SetBlocking changes (a run that tries both: run's socket probe), each at
 // its next Write, the start of a request, when no reply is half read. It
