@@ -38,7 +38,7 @@ func (t *tx) End(op workload.OpID, m workload.Mark, err error) {
 	s := t.c.slot.Acquire()
 	s.RecordOp(int(op), now-int64(m), err != nil)
 	t.c.slot.Release()
-	t.r.yieldInside(t.u, now)
+	t.r.yieldInside(t.u, now, now-int64(m))
 }
 
 // Pause implements workload.Tx: the user waits holding the connection; the

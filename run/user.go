@@ -32,9 +32,10 @@ type user struct {
 	// keying and think are waits done but not yet recorded (they are
 	// recorded into the next connection the user holds).
 	keyingNs, keyings, thinkNs, thinks int64
-	// end is when its last transaction ended; yieldAt when the user next
-	// gives its P back to the scheduler (see yield).
-	end, yieldAt int64
+	// end is when its last transaction ended; yielded when the user last
+	// passed through the scheduler, and stmtNs how long its last statement
+	// took, the guess for its next (see yield).
+	end, yielded, stmtNs int64
 }
 
 // Stream paths of randgen.New: users' workload streams keep the path
@@ -121,42 +122,47 @@ func (r *runner) userLoop(ctx context.Context, u *user) {
 	r.finish(ctx, u)
 }
 
-// yieldEvery is how often a user that never blocks in Go (blocking sockets:
-// its waits are system calls) passes through the scheduler.
-const yieldEvery = int64(5 * time.Millisecond)
+// yieldBudget is how long a user that never blocks in Go (blocking
+// sockets: its waits are system calls) goes without passing through the
+// scheduler. A goroutine that spends its life in read(2) and write(2) never
+// reschedules, so after 10 ms (forcePreemptNS) the runtime's sysmon takes it
+// for a long-running goroutine: it preempts it, takes its P away in the
+// middle of a system call and hands the P to another thread, and then polls
+// every 20 µs again for a while. Measured on PostgreSQL point selects at 2
+// threads, that was 5,500 sysmon wake-ups a second and the futex calls of
+// the hand-offs. A voluntary Gosched avoids all that, but is not free
+// either: it puts the user on the global run queue and wakes an idle thread
+// (wakep), about two futex calls, and the woken thread may take the user
+// over; the machine then idles while the threads change places. Measured on
+// oltp_read_write.lua, PostgreSQL, 2 threads: yielding every 5 ms cost 1.0
+// futex call and 130-205 µs of machine idle time a transaction, every 8 ms
+// 0.7 and 119-138 µs (docs/performance.md, "Fewer yields"). So a user
+// yields as late as sysmon allows: when the time since its last yield plus
+// its next statement (guessed as long as its last) would reach yieldBudget,
+// 1 ms short of sysmon's 10 ms for the guess's error.
+const yieldBudget = int64(9 * time.Millisecond)
 
-// yield calls the scheduler every yieldEvery. A goroutine that spends its
-// life in read(2) and write(2) never reschedules, so after 10 ms the
-// runtime's sysmon takes it for a long-running goroutine: it preempts it,
-// takes its P away in the middle of a system call and hands the P to
-// another thread, and then polls every 20 µs again for a while. Measured on
-// PostgreSQL point selects at 2 threads, that was 5,500 sysmon wake-ups a
-// second and the futex calls of the hand-offs; a voluntary Gosched every 5
-// ms costs a few hundred nanoseconds and none of that.
-func (r *runner) yield(u *user) {
-	if u.end >= u.yieldAt && !r.wake.noyield { // the transaction's clock: no second read
-		runtime.Gosched()
-		u.yieldAt = u.end + yieldEvery
-	}
+// yield passes the user through the scheduler at a transaction's end when
+// its next statement could take it past yieldBudget.
+func (r *runner) yield(u *user) { r.yieldBefore(u, u.end) }
+
+// yieldInside does the same between two statements of a transaction (now
+// is the end of one that took stmtNs). A transaction that takes longer
+// than the 10 ms that sysmon allows (sysbench-tpcc's Delivery and
+// Stock-Level; any transaction on a loaded machine) would otherwise be
+// preempted in a system call every time: on tpcc.lua at 2 threads that was
+// 2,000 sysmon wake-ups a second (8 a transaction), where yields between
+// statements leave 460. Its cost, a few microseconds once in 9 ms, is the
+// transaction's, as any of the client's time between statements is.
+func (r *runner) yieldInside(u *user, now, stmtNs int64) {
+	u.stmtNs = stmtNs
+	r.yieldBefore(u, now)
 }
 
-// yieldLate is how far past yieldEvery a user inside a long transaction
-// waits before it yields between two statements.
-const yieldLate = int64(3 * time.Millisecond)
-
-// yieldInside yields between two statements of a transaction that has run
-// yieldEvery + yieldLate since the user last yielded (now is the statement's
-// end). A transaction that takes longer than the 10 ms that sysmon allows
-// (sysbench-tpcc's Delivery and Stock-Level; any transaction on a loaded
-// machine) would otherwise be preempted in a system call every time: on
-// tpcc.lua at 2 threads that was 2,000 sysmon wake-ups a second (8 a
-// transaction), where yields between statements leave 460. Its cost, a few
-// microseconds once in 8 ms, is the transaction's, as any of the client's
-// time between statements is.
-func (r *runner) yieldInside(u *user, now int64) {
-	if now >= u.yieldAt+yieldLate && !r.wake.noyield {
+func (r *runner) yieldBefore(u *user, now int64) {
+	if now-u.yielded+u.stmtNs >= yieldBudget && !r.wake.noyield { // the transaction's clock: no second read
 		runtime.Gosched()
-		u.yieldAt = now + yieldEvery
+		u.yielded = now
 	}
 }
 

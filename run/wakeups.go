@@ -21,7 +21,7 @@ import (
 //     GOMAXPROCS is connections + 1 (the one for the runner and the
 //     monitors). Only closed loop, blocking sockets, users = connections,
 //     GOMAXPROCS not set by the user.
-//   - noyield: users do not call the scheduler every yieldEvery, at a
+//   - noyield: users do not call the scheduler every yieldBudget, at a
 //     transaction's end nor inside a long one.
 //   - base: nothing changes; the GC pauses are reported (a baseline that
 //     reports like the others).

@@ -4,8 +4,9 @@
 # alternating, REPS repetitions: Percona-Lab's sysbench-tpcc (tpcc.lua) and
 # sysbench's own oltp_read_write.lua, on PostgreSQL and MariaDB, at each of
 # THREADS. Prints medians of TPS and of client CPU per transaction (user +
-# sys of the client process / transactions, from /usr/bin/time), and the
-# ratios dbgauge/sysbench.
+# sys of the client process / transactions, from /usr/bin/time), the
+# ratios dbgauge/sysbench, and the machine's idle CPU time per transaction
+# under each tool (/proc/stat over the client's whole run).
 #
 #   scripts/perf/lua.sh /path/to/sysbench-tpcc                 # TIME=30 REPS=3 THREADS="2 4"
 #   SYSBENCH_TPCC=/path/to/sysbench-tpcc TIME=10 REPS=2 scripts/perf/lua.sh
@@ -96,18 +97,21 @@ python3 - "$RES" <<'EOF'
 import collections, statistics, sys
 rows = collections.defaultdict(list)
 for line in open(sys.argv[1]):
-    name, tps, n, u, s = (line.rstrip("\n").split("\t") + [""] * 4)[:5]
+    name, tps, n, u, s, busy, idle = (line.rstrip("\n").split("\t") + [""] * 6)[:7]
     if tps and n and u and s:
-        rows[name].append((float(tps), (float(u) + float(s)) / float(n) * 1e6))
+        idle_us = float(idle) / float(n) * 1e6 if idle else float("nan")
+        rows[name].append((float(tps), (float(u) + float(s)) / float(n) * 1e6, idle_us))
 def med(name, i):
     vals = [r[i] for r in rows.get(name, [])]
     return statistics.median(vals) if vals else float("nan")
-print("| workload | db | threads | sysbench TPS | dbgauge TPS | TPS ratio | sysbench µs CPU/txn | dbgauge µs CPU/txn | CPU ratio |")
-print("|---|---|---|---|---|---|---|---|---|")
+# idle: the whole machine's idle CPU time over the run per transaction (µs),
+# from /proc/stat: time in which neither the client nor the server ran.
+print("| workload | db | threads | sysbench TPS | dbgauge TPS | TPS ratio | sysbench µs CPU/txn | dbgauge µs CPU/txn | CPU ratio | idle µs/txn sysbench | idle µs/txn dbgauge |")
+print("|---|---|---|---|---|---|---|---|---|---|---|")
 for key in sorted({n.rsplit("/", 1)[0] for n in rows}, key=lambda k: (k.split("/")[0], k.split("/")[1], int(k.split("/")[2]))):
     w, db, th = key.split("/")
     s, d = f"{key}/sysbench", f"{key}/dbgauge"
     print(f"| {w} | {db} | {th} | {med(s, 0):.0f} | {med(d, 0):.0f} | {med(d, 0) / med(s, 0):.2f} "
-          f"| {med(s, 1):.0f} | {med(d, 1):.0f} | {med(d, 1) / med(s, 1):.2f} |")
+          f"| {med(s, 1):.0f} | {med(d, 1):.0f} | {med(d, 1) / med(s, 1):.2f} | {med(s, 2):.0f} | {med(d, 2):.0f} |")
 EOF
 echo "raw results: $RES" >&2
