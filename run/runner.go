@@ -148,10 +148,7 @@ func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 	}
 	r.pool = p
 	defer p.close(context.WithoutCancel(ctx))
-	out := &Outcome{Ops: r.ops, Types: r.types, Pooled: p.pooled(), Sockets: "netpoll"}
-	if blocking {
-		out.Sockets = "blocking"
-	}
+	out := &Outcome{Ops: r.ops, Types: r.types, Pooled: p.pooled(), Sockets: modeName(blocking)}
 	procs := runtime.GOMAXPROCS(0)
 	if want := procsFor(cfg, os.Getenv("GOMAXPROCS"), blocking); r.wake.locked {
 		runtime.GOMAXPROCS(lockedProcs(cfg))

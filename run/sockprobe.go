@@ -62,7 +62,7 @@ type socketProbe struct {
 
 func (p *socketProbe) chosen() string {
 	if p.result == nil || p.result.Chosen == "" {
-		return "blocking"
+		return modeName(true)
 	}
 	return p.result.Chosen
 }
@@ -114,11 +114,7 @@ func (r *runner) probeSockets() {
 	}
 	var cpu, txns [2]int64 // [0] blocking, [1] netpoll
 	var windows []results.ProbeWindow
-	for turn := 0; ; turn++ {
-		if turn >= 2*probeRounds && (turn%2 == 0 && min(txns[0], txns[1]) >= probeMinTxns ||
-			turn >= 2*probeMaxRounds || !until.IsZero() && time.Now().Add(2*(probeSettle+probeWindow)).After(until)) {
-			break
-		}
+	for turn := 0; turn < 2*probeRounds || probeMore(turn, txns, until); turn++ {
 		m := turn % 2
 		p.setMode(m == 0)
 		if !wait(probeSettle) {
@@ -138,7 +134,7 @@ func (r *runner) probeSockets() {
 			return
 		}
 	}
-	res := &results.SocketProbe{Chosen: "blocking", BlockingTxns: txns[0], NetpollTxns: txns[1], Windows: windows}
+	res := &results.SocketProbe{Chosen: modeName(true), BlockingTxns: txns[0], NetpollTxns: txns[1], Windows: windows}
 	if txns[0] > 0 {
 		res.BlockingUs = float64(cpu[0]) / float64(txns[0]) / 1e3
 	}
@@ -149,12 +145,24 @@ func (r *runner) probeSockets() {
 	case min(txns[0], txns[1]) < probeMinTxns:
 		res.Inconclusive = fmt.Sprintf("fewer than %d transactions in a mode: blocking sockets kept", probeMinTxns)
 	case res.NetpollUs < res.BlockingUs:
-		res.Chosen = "netpoll"
+		res.Chosen = modeName(false)
 	}
-	p.setMode(res.Chosen == "blocking")
+	p.setMode(res.Chosen == modeName(true))
 	p.result = res
 }
 
+// probeMore says whether the probe goes on past its first rounds at this
+// turn: a started round is finished; a new one starts while a mode has
+// fewer than probeMinTxns, up to probeMaxRounds, if it ends before until.
+func probeMore(turn int, txns [2]int64, until time.Time) bool {
+	if turn%2 == 1 {
+		return true
+	}
+	return min(txns[0], txns[1]) < probeMinTxns && turn < 2*probeMaxRounds &&
+		(until.IsZero() || !time.Now().Add(2*(probeSettle+probeWindow)).After(until))
+}
+
+// modeName is a socket mode's name in outcomes and results.
 func modeName(blocking bool) string {
 	if blocking {
 		return "blocking"
